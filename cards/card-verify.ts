@@ -1,0 +1,130 @@
+// Verifying an Agent Card from its JSON text: A2A shape, no default-valued fields, mesh extension, JWS signature.
+import { fromB64url } from './encoding.js'
+import { nobleVerify } from './ed25519.js'
+import { refuse, type Refusal } from './errors.js'
+import { isValidHandle } from './handle.js'
+import { keyId, parseKeyText } from './keys.js'
+import { cardSigningInput, MESH_EXTENSION_URI, type AgentCard } from './card.js'
+
+// The A2A 1.0 AgentCard fields; anything else would be dropped by A2A verifiers and so must not be signed.
+const A2A_FIELDS = new Set(['name', 'description', 'supportedInterfaces', 'provider', 'version', 'documentationUrl',
+  'capabilities', 'securitySchemes', 'securityRequirements', 'defaultInputModes', 'defaultOutputModes', 'skills',
+  'signatures', 'iconUrl'])
+const REQUIRED = ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills']
+export const MAX_CARD_BYTES = 64 * 1024 // a card is a few KiB; anything larger is an attack or a mistake
+
+export interface VerifiedCard {
+  handle: string
+  actorKey: Uint8Array
+  seq: number
+  peerId: string
+  multiaddrs: string[]
+  carrier: string
+  model?: string
+  pane?: string
+  updatedAtMs: number
+  endorsement: Uint8Array
+  card: AgentCard
+  /** The exact JSON text that was verified. */
+  json: string
+}
+
+export type CardCheck = { ok: true, card: VerifiedCard } | Refusal
+
+/** Finds the first empty string, empty array, empty object, false or null: fields A2A verifiers drop. */
+function firstDefaultValued (v: unknown, path: string): string | undefined {
+  if (v === '' || v === false || v === null) return path
+  if (Array.isArray(v)) {
+    if (v.length === 0) return path
+    for (let i = 0; i < v.length; i++) {
+      const p = firstDefaultValued(v[i], `${path}[${i}]`)
+      if (p !== undefined) return p
+    }
+  } else if (typeof v === 'object') {
+    const entries = Object.entries(v as object)
+    if (entries.length === 0) return path
+    for (const [k, x] of entries) {
+      const p = firstDefaultValued(x, `${path}.${k}`)
+      if (p !== undefined) return p
+    }
+  }
+  return undefined
+}
+
+export function verifyCardJson (json: string): CardCheck {
+  if (typeof json !== 'string' || json.length > MAX_CARD_BYTES) return refuse('CARD_MALFORMED', `a card is JSON text of at most ${MAX_CARD_BYTES} bytes`)
+  let card: AgentCard
+  try {
+    card = JSON.parse(json)
+  } catch {
+    return refuse('CARD_MALFORMED', 'the card is not valid JSON')
+  }
+  if (card === null || typeof card !== 'object' || Array.isArray(card)) return refuse('CARD_MALFORMED', 'the card is not a JSON object')
+  const extra = Object.keys(card).find(k => !A2A_FIELDS.has(k))
+  if (extra !== undefined) return refuse('CARD_MALFORMED', `the card has a field outside the A2A 1.0 schema: ${extra}`)
+  const missing = REQUIRED.find(k => !(k in card))
+  if (missing !== undefined) return refuse('CARD_MALFORMED', `the card lacks the A2A field ${missing}`)
+  const empty = firstDefaultValued(card, 'card')
+  if (empty !== undefined) return refuse('CARD_NOT_CANONICAL', `${empty} is empty, false or null; A2A verifiers would drop it`)
+  if (!isValidHandle(card.name)) return refuse('CARD_MALFORMED', 'the card name is not a valid handle')
+
+  const facts = meshFacts(card)
+  if (!facts.ok) return facts
+  const sig = checkSignature(card, facts.card.actorKey)
+  if (!sig.ok) return sig
+  return { ok: true, card: { ...facts.card, card, json } }
+}
+
+function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card' | 'json'> } | Refusal {
+  const caps = card.capabilities as { extensions?: Array<{ uri?: unknown, params?: Record<string, unknown> }> }
+  const ext = Array.isArray(caps?.extensions) ? caps.extensions.find(e => e?.uri === MESH_EXTENSION_URI) : undefined
+  const p = ext?.params
+  if (p === undefined || typeof p !== 'object') return refuse('CARD_MALFORMED', 'the card has no aios-comm mesh extension')
+  const actorKey = parseKeyText(p.actorKey as string)
+  if (actorKey === undefined) return refuse('CARD_MALFORMED', 'the mesh extension has no valid actorKey')
+  const endorsement = fromB64url(p.endorsement as string)
+  if (endorsement === undefined) return refuse('CARD_NOT_ENDORSED', 'the card carries no endorsement')
+  const updatedAtMs = Date.parse(p.updatedAt as string)
+  const multiaddrs = p.multiaddrs ?? []
+  if (!Number.isSafeInteger(p.seq) || (p.seq as number) < 1 || typeof p.peerId !== 'string' || typeof p.carrier !== 'string' ||
+    Number.isNaN(updatedAtMs) || !Array.isArray(multiaddrs) || multiaddrs.some(a => typeof a !== 'string') ||
+    (p.model !== undefined && typeof p.model !== 'string') || (p.pane !== undefined && typeof p.pane !== 'string')) {
+    return refuse('CARD_MALFORMED', 'the mesh extension params have a missing or mistyped field')
+  }
+  return {
+    ok: true,
+    card: {
+      handle: card.name,
+      actorKey,
+      seq: p.seq as number,
+      peerId: p.peerId,
+      multiaddrs: multiaddrs as string[],
+      carrier: p.carrier,
+      model: p.model as string | undefined,
+      pane: p.pane as string | undefined,
+      updatedAtMs,
+      endorsement
+    }
+  }
+}
+
+function checkSignature (card: AgentCard, actorKey: Uint8Array): { ok: true } | Refusal {
+  const sigs = card.signatures
+  if (!Array.isArray(sigs) || sigs.length === 0) return refuse('CARD_BAD_SIGNATURE', 'the card is not signed')
+  const kid = keyId(actorKey)
+  for (const s of sigs) {
+    if (typeof s?.protected !== 'string' || typeof s.signature !== 'string') continue
+    const headerBytes = fromB64url(s.protected)
+    const signature = fromB64url(s.signature)
+    if (headerBytes === undefined || signature === undefined) continue
+    let header: Record<string, unknown>
+    try {
+      header = JSON.parse(Buffer.from(headerBytes).toString('utf8'))
+    } catch {
+      continue
+    }
+    if (header.alg !== 'EdDSA' || header.typ !== 'JOSE' || header.kid !== kid) continue
+    if (nobleVerify(signature, cardSigningInput(card, s.protected), actorKey)) return { ok: true }
+  }
+  return refuse('CARD_BAD_SIGNATURE', `no signature on the card verifies with its actor key (kid ${kid}, alg EdDSA, typ JOSE)`)
+}

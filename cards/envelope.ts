@@ -1,0 +1,96 @@
+// Signed envelopes: a domain-separated Ed25519 signature over the exact payload bytes, or a batch proof
+// (one signature over a Merkle root plus this item's inclusion path). Verification returns facts, not exceptions.
+import { concat, lengthPrefixed, sha256, utf8, bytesEqual } from './encoding.js'
+import { fastSign, fastVerify, PUBLIC_KEY_BYTES } from './ed25519.js'
+import { refuse, type Refusal } from './errors.js'
+import type { KeyPair } from './keys.js'
+import type { Envelope } from '../proto/index.js'
+
+export type { Envelope, BatchProof } from '../proto/index.js'
+
+export const ENVELOPE_DOMAIN = 'aios-comm/v1'
+const BATCH_DOMAIN = utf8('aios-comm/v1/batch')
+const DOMAIN_BYTES = utf8(ENVELOPE_DOMAIN)
+const LEAF = Uint8Array.of(0)
+const NODE = Uint8Array.of(1)
+
+export type EnvelopeCheck = { ok: true, envelope: Envelope } | Refusal
+
+export function signingInput (payloadType: string, payload: Uint8Array): Uint8Array {
+  return lengthPrefixed(DOMAIN_BYTES, utf8(payloadType), payload)
+}
+
+export function signEnvelope (key: KeyPair, payloadType: string, payload: Uint8Array): Envelope {
+  return { payloadType, payload, signer: key.publicKey, signature: fastSign(signingInput(payloadType, payload), key.seed) }
+}
+
+/** Signs many payloads with one signature; every envelope stays individually verifiable. */
+export function signBatch (key: KeyPair, items: Array<{ payloadType: string, payload: Uint8Array }>): Envelope[] {
+  if (items.length === 0) return []
+  const leaves = items.map(i => sha256(LEAF, signingInput(i.payloadType, i.payload)))
+  const levels = merkleLevels(leaves)
+  const root = levels[levels.length - 1][0]
+  const signature = fastSign(concat([BATCH_DOMAIN, root]), key.seed)
+  return items.map((item, index) => ({
+    payloadType: item.payloadType,
+    payload: item.payload,
+    signer: key.publicKey,
+    batch: { root, index, count: items.length, path: inclusionPath(levels, index), signature }
+  }))
+}
+
+export function verifyEnvelope (env: Envelope, expectedType?: string): EnvelopeCheck {
+  if (expectedType !== undefined && env.payloadType !== expectedType) {
+    return refuse('ENVELOPE_WRONG_TYPE', `expected a ${expectedType} envelope, got ${JSON.stringify(env.payloadType)}`)
+  }
+  if (env.signer.byteLength !== PUBLIC_KEY_BYTES) return refuse('ENVELOPE_BAD_SIGNER', 'the envelope signer is not a 32-byte Ed25519 key')
+  const input = signingInput(env.payloadType, env.payload)
+  if (env.signature !== undefined && env.batch === undefined) {
+    return fastVerify(env.signature, input, env.signer) ? { ok: true, envelope: env } : refuse('BAD_SIGNATURE', 'the envelope signature does not verify')
+  }
+  if (env.batch !== undefined && env.signature === undefined) {
+    const b = env.batch
+    const root = rootFromPath(sha256(LEAF, input), b.index, b.count, b.path)
+    if (root === undefined || !bytesEqual(root, b.root)) return refuse('BAD_SIGNATURE', 'the batch inclusion path does not lead to the signed root')
+    return fastVerify(b.signature, concat([BATCH_DOMAIN, b.root]), env.signer) ? { ok: true, envelope: env } : refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
+  }
+  return refuse('ENVELOPE_NO_PROOF', 'the envelope carries neither exactly one signature nor one batch proof')
+}
+
+// Levels of a Merkle tree, leaves first; an odd node at the end of a level is promoted unchanged.
+function merkleLevels (leaves: Uint8Array[]): Uint8Array[][] {
+  const levels = [leaves]
+  while (levels[levels.length - 1].length > 1) {
+    const below = levels[levels.length - 1]
+    const level: Uint8Array[] = []
+    for (let i = 0; i < below.length; i += 2) level.push(i + 1 < below.length ? sha256(NODE, below[i], below[i + 1]) : below[i])
+    levels.push(level)
+  }
+  return levels
+}
+
+function inclusionPath (levels: Uint8Array[][], index: number): Uint8Array[] {
+  const path: Uint8Array[] = []
+  for (let l = 0; l < levels.length - 1; l++) {
+    const sibling = index ^ 1
+    if (sibling < levels[l].length) path.push(levels[l][sibling])
+    index >>= 1
+  }
+  return path
+}
+
+function rootFromPath (leaf: Uint8Array, index: number, count: number, path: Uint8Array[]): Uint8Array | undefined {
+  if (!Number.isInteger(index) || !Number.isInteger(count) || index < 0 || index >= count || count > 1 << 20) return undefined
+  let node = leaf
+  let used = 0
+  for (let size = count; size > 1; size = Math.ceil(size / 2)) {
+    const sibling = index ^ 1
+    if (sibling < size) {
+      const other = path[used++]
+      if (other === undefined || other.byteLength !== 32) return undefined
+      node = (index & 1) === 1 ? sha256(NODE, other, node) : sha256(NODE, node, other)
+    }
+    index >>= 1
+  }
+  return used === path.length ? node : undefined
+}

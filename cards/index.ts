@@ -1,0 +1,15 @@
+// cards: identity and Agent Cards — keys, envelopes, JCS/JWS cards, endorsements, revocations, acceptance rules. Pure.
+export { MeshError, refuse, refusalError, type Refusal } from './errors.js'
+export { b64url, fromB64url, hex, fromHex, sha256, utf8, bytesEqual, concat } from './encoding.js'
+export { fastSign, fastVerify, nobleSign, nobleVerify, publicKeyOf } from './ed25519.js'
+export { generateKeyPair, keyPairFromSeed, keyText, parseKeyText, keyId, serializeKeyFile, parseKeyFile, type KeyPair } from './keys.js'
+export { signEnvelope, signBatch, verifyEnvelope, signingInput, ENVELOPE_DOMAIN, type Envelope, type BatchProof, type EnvelopeCheck } from './envelope.js'
+export { isValidHandle, HANDLE_PATTERN } from './handle.js'
+export { jcs } from './jcs.js'
+export { buildCard, signCard, cardJson, cardSigningInput, MESH_EXTENSION_URI, LIBP2P_BINDING_URI, type AgentCard, type CardFacts } from './card.js'
+export { verifyCardJson, MAX_CARD_BYTES, type VerifiedCard, type CardCheck } from './card-verify.js'
+export {
+  signEndorsement, signRevocation, signAdmissionRequest, verifyEndorsement, verifyRevocation, verifyAdmissionRequest,
+  DEFAULT_ENDORSEMENT_DAYS, type Verified
+} from './trust-facts.js'
+export { acceptCard, checkEndorsement, type TrustContext, type HeldCard, type Acceptance } from './trust.js'

@@ -1,0 +1,52 @@
+// The card acceptance rules of a mesh: endorsed by a trusted mesh, not revoked, not expired, newer than the
+// card held, and no second key for one handle. Pure: the caller passes what it holds.
+import { bytesEqual } from './encoding.js'
+import { refuse, type Refusal } from './errors.js'
+import { keyText } from './keys.js'
+import { verifyEndorsement } from './trust-facts.js'
+import type { VerifiedCard } from './card-verify.js'
+import type { EndorsementData } from '../proto/index.js'
+
+export interface HeldCard {
+  actorKey: Uint8Array
+  seq: number
+  json: string
+}
+
+export interface TrustContext {
+  /** Mesh owner keys this home trusts (text form). */
+  trustedMeshes: ReadonlySet<string>
+  /** Revoked actor keys (text form). */
+  revokedKeys: ReadonlySet<string>
+  /** The card held now for this handle, if any. */
+  held?: HeldCard
+  nowMs: number
+}
+
+export type Acceptance = { ok: true, status: 'new' | 'newer' | 'unchanged', endorsement: EndorsementData } | Refusal
+
+/** Checks an endorsement for one handle and key against the trusted meshes and the clock. */
+export function checkEndorsement (bytes: Uint8Array, handle: string, actorKey: Uint8Array, ctx: Pick<TrustContext, 'trustedMeshes' | 'revokedKeys' | 'nowMs'>): { ok: true, endorsement: EndorsementData } | Refusal {
+  const v = verifyEndorsement(bytes)
+  if (!v.ok) return refuse('CARD_NOT_ENDORSED', v.reason)
+  const e = v.value
+  const mesh = keyText(e.meshKey)
+  if (!ctx.trustedMeshes.has(mesh)) return refuse('CARD_NOT_ENDORSED', `endorsed by mesh ${mesh}, which this home does not trust (run: aios-comm mesh trust ${mesh})`)
+  if (e.handle !== handle || !bytesEqual(e.actorKey, actorKey)) return refuse('CARD_NOT_ENDORSED', `the endorsement is for ${e.handle} with another key, not for this card`)
+  if (ctx.revokedKeys.has(keyText(actorKey))) return refuse('CARD_REVOKED', `actor key ${keyText(actorKey)} of ${handle} is revoked by its mesh`)
+  if (e.expiresAtMs <= ctx.nowMs) return refuse('CARD_EXPIRED', `the endorsement of ${handle} expired at ${new Date(e.expiresAtMs).toISOString()}; ask the mesh owner for a new one`)
+  return { ok: true, endorsement: e }
+}
+
+export function acceptCard (card: VerifiedCard, ctx: TrustContext): Acceptance {
+  const endorsed = checkEndorsement(card.endorsement, card.handle, card.actorKey, ctx)
+  if (!endorsed.ok) return endorsed
+  const held = ctx.held
+  if (held === undefined) return { ok: true, status: 'new', endorsement: endorsed.endorsement }
+  if (!bytesEqual(held.actorKey, card.actorKey) && !ctx.revokedKeys.has(keyText(held.actorKey))) {
+    return refuse('HANDLE_CONFLICT', `${card.handle} is already held by key ${keyText(held.actorKey)}; the mesh owner must revoke one of the two keys`)
+  }
+  if (card.seq === held.seq && card.json === held.json) return { ok: true, status: 'unchanged', endorsement: endorsed.endorsement }
+  if (card.seq <= held.seq) return refuse('CARD_STALE_SEQ', `card seq ${card.seq} for ${card.handle} is not newer than the held seq ${held.seq}`)
+  return { ok: true, status: 'newer', endorsement: endorsed.endorsement }
+}

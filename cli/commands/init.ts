@@ -1,0 +1,16 @@
+// `aios-comm init [--listen MULTIADDR…]`: create the node key and config (idempotent).
+import type { Command } from 'commander'
+import { initHome } from '../../daemon/index.js'
+import { globals, homeDir } from '../context.js'
+import { print } from '../output.js'
+
+export function register (program: Command): void {
+  program.command('init')
+    .description('create this home\'s node key and config (safe to run again)')
+    .option('--listen <multiaddr...>', 'libp2p listen address(es), default /ip4/0.0.0.0/tcp/7733')
+    .option('--json', 'print JSON')
+    .action(async (opts: { listen?: string[] }, cmd: Command) => {
+      const r = await initHome(homeDir(cmd), { listen: opts.listen })
+      print(globals(cmd), r, () => `${r.created ? 'initialized' : 'already initialized'} ${r.home}\npeer id ${r.peerId}\nlisten ${r.listen.join(' ')}`)
+    })
+}

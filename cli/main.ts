@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// The aios-comm command line. The polyfill is imported first: libp2p 3 needs Promise.withResolvers on Node 20.
+import '../daemon/runtime/polyfill.js'
+import { CommanderError } from 'commander'
+import { buildProgram } from './program.js'
+import { reportError } from './output.js'
+import { EXIT } from './exit-codes.js'
+
+async function main (argv: string[]): Promise<number> {
+  const program = buildProgram()
+  program.exitOverride()
+  program.configureOutput({ outputError: () => {} })
+  for (const c of program.commands) c.exitOverride().configureOutput({ outputError: () => {} })
+  try {
+    await program.parseAsync(argv)
+    return EXIT.ok
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.exitCode === 0) return EXIT.ok // --help, --version
+      return reportError({ code: 'USAGE', message: `${err.message.replace(/^error: /, '')} (see aios-comm --help)` })
+    }
+    return reportError(err)
+  }
+}
+
+process.exitCode = await main(process.argv)

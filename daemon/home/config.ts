@@ -1,0 +1,62 @@
+// The node's config file (config.json): validated on load, so a typo fails loudly instead of half-working.
+import { existsSync, readFileSync } from 'node:fs'
+import { multiaddr } from '@multiformats/multiaddr'
+import { MeshError } from '../../cards/index.js'
+import { writePrivateFile } from './files.js'
+
+export const DEFAULT_PORT = 7733 // fixed so peers can be told one address; change with init --listen
+export const DEFAULT_LISTEN = [`/ip4/0.0.0.0/tcp/${DEFAULT_PORT}`]
+
+export interface NodeConfig {
+  version: 1
+  /** libp2p listen multiaddrs. */
+  listen: string[]
+  /** Addresses to announce instead of the listen addresses (for NAT or containers). */
+  announce: string[]
+  /** Peers to dial at start (multiaddrs with /p2p/<peer id>). */
+  bootstrap: string[]
+}
+
+const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap'])
+
+function invalid (path: string, what: string): MeshError {
+  return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
+}
+
+function multiaddrList (v: unknown, field: string, path: string): string[] {
+  if (v === undefined) return []
+  if (!Array.isArray(v) || v.some(a => typeof a !== 'string')) throw invalid(path, `${field} must be a list of multiaddr strings`)
+  for (const a of v) {
+    try {
+      multiaddr(a)
+    } catch {
+      throw invalid(path, `${field} holds ${JSON.stringify(a)}, which is not a multiaddr`)
+    }
+  }
+  return v
+}
+
+export function parseConfig (text: string, path: string): NodeConfig {
+  let doc: Record<string, unknown>
+  try {
+    doc = JSON.parse(text)
+  } catch {
+    throw invalid(path, 'not valid JSON')
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw invalid(path, 'not a JSON object')
+  const unknown = Object.keys(doc).find(k => !KNOWN.has(k))
+  if (unknown !== undefined) throw invalid(path, `unknown setting ${JSON.stringify(unknown)}`)
+  if (doc.version !== 1) throw invalid(path, 'version must be 1')
+  const listen = multiaddrList(doc.listen, 'listen', path)
+  if (listen.length === 0) throw invalid(path, 'listen must name at least one address')
+  return { version: 1, listen, announce: multiaddrList(doc.announce, 'announce', path), bootstrap: multiaddrList(doc.bootstrap, 'bootstrap', path) }
+}
+
+export function loadConfig (path: string): NodeConfig {
+  if (!existsSync(path)) throw new MeshError('NOT_INITIALIZED', `no config at ${path}; run aios-comm init`)
+  return parseConfig(readFileSync(path, 'utf8'), path)
+}
+
+export function saveConfig (path: string, config: NodeConfig): void {
+  writePrivateFile(path, JSON.stringify(config, null, 2) + '\n')
+}

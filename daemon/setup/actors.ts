@@ -1,0 +1,148 @@
+// `actor add|endorse|list`: the seats this home hosts, their keys, carrier settings and endorsements.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, keyText, signAdmissionRequest, signEndorsement, verifyAdmissionRequest } from '../../cards/index.js'
+import { actorKeyPath } from '../home/paths.js'
+import { writeKeyFile, writePrivateFile } from '../home/files.js'
+import type { ActorRow } from '../store/index.js'
+import type { HomeContext } from './context.js'
+import { readEndorsementFile, requestFileText } from './trust-files.js'
+import { refreshLocalCard } from './cards.js'
+
+export const CARRIERS = ['claude-code', 'codex', 'shell', 'command'] as const
+export type Carrier = typeof CARRIERS[number]
+
+export interface ActorOptions {
+  carrier?: string
+  pane?: string
+  tmuxSocket?: string
+  model?: string
+  requireEnv?: string[]
+  mesh?: string
+}
+
+export interface ActorAddResult {
+  handle: string
+  actorKey: string
+  created: boolean
+  endorsed: boolean
+  /** Path of the admission request to hand to the mesh owner, when this home cannot endorse. */
+  request?: string
+}
+
+/** Pane and socket from the tmux environment when the command runs inside tmux. */
+export function tmuxFromEnv (env: NodeJS.ProcessEnv): { pane?: string, tmuxSocket?: string } {
+  const pane = env.TMUX_PANE !== undefined && /^%\d+$/.test(env.TMUX_PANE) ? env.TMUX_PANE : undefined
+  const socket = env.TMUX !== undefined && env.TMUX !== '' ? env.TMUX.split(',')[0] : undefined
+  return { pane, tmuxSocket: socket }
+}
+
+function validateOptions (o: ActorOptions): void {
+  if (o.carrier !== undefined && !(CARRIERS as readonly string[]).includes(o.carrier)) {
+    throw new MeshError('CARRIER_UNKNOWN', `carrier ${JSON.stringify(o.carrier)} is not one of ${CARRIERS.join(', ')}`)
+  }
+  if (o.pane !== undefined && !/^%\d+$/.test(o.pane)) throw new MeshError('PANE_INVALID', `pane ${JSON.stringify(o.pane)} is not a tmux pane id like %3`)
+  for (const v of o.requireEnv ?? []) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) throw new MeshError('ENV_NAME_INVALID', `${JSON.stringify(v)} is not an environment variable name`)
+  }
+}
+
+export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOptions = {}): Promise<ActorAddResult> {
+  if (!isValidHandle(handle)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(handle)} is not a handle: use 1-63 of a-z 0-9 . _ - starting with a letter or digit`)
+  validateOptions(opts)
+  const id = ctx.store.identity
+  const existing = id.actor(handle)
+  if (existing !== undefined) return updateActor(ctx, existing, opts)
+
+  const held = id.card(handle)
+  if (held !== undefined) throw new MeshError('HANDLE_CONFLICT', `${handle} is already the handle of key ${held.actorKey} elsewhere in the mesh; choose another handle`)
+  const meshKey = ctx.chooseMesh(opts.mesh)
+  const pair = generateKeyPair()
+  const owner = ctx.meshOwnerKey()
+  const now = Date.now()
+  const endorsement = owner !== undefined && bytesEqual(owner.publicKey, meshKey) ? signEndorsement(owner, handle, pair.publicKey, now) : undefined
+  writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
+  id.insertActor({
+    handle,
+    actorKey: keyText(pair.publicKey),
+    carrier: opts.carrier ?? 'shell',
+    model: opts.model,
+    pane: opts.pane,
+    tmuxSocket: opts.tmuxSocket,
+    requireEnv: opts.requireEnv ?? [],
+    endorsement,
+    hosted: true,
+    createdAtMs: now
+  })
+  const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined }
+  if (endorsement !== undefined) {
+    await refreshLocalCard(ctx, handle)
+  } else {
+    result.request = writeRequest(ctx, handle, meshKey)
+  }
+  return result
+}
+
+function writeRequest (ctx: HomeContext, handle: string, meshKey: Uint8Array): string {
+  const pair = ctx.actorKey(handle)
+  const bytes = signAdmissionRequest(pair, meshKey, handle, Date.now())
+  const v = verifyAdmissionRequest(bytes)
+  if (!v.ok) throw new MeshError(v.code, v.reason)
+  const path = join(ctx.paths.requests, `${handle}.request.json`)
+  writePrivateFile(path, requestFileText(bytes, v.value), 0o644)
+  return path
+}
+
+async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): Promise<ActorAddResult> {
+  ctx.store.identity.updateCarrier(a.handle, {
+    carrier: opts.carrier ?? a.carrier,
+    model: opts.model ?? a.model,
+    pane: opts.pane ?? a.pane,
+    tmuxSocket: opts.tmuxSocket ?? a.tmuxSocket,
+    requireEnv: opts.requireEnv ?? a.requireEnv
+  })
+  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined }
+  if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
+  else {
+    const path = join(ctx.paths.requests, `${a.handle}.request.json`)
+    result.request = existsSync(path) ? path : writeRequest(ctx, a.handle, ctx.chooseMesh(opts.mesh))
+  }
+  return result
+}
+
+export async function actorEndorse (ctx: HomeContext, handle: string, file: string): Promise<{ handle: string, meshKey: string, expiresAt: string }> {
+  const a = ctx.store.identity.actor(handle)
+  if (a === undefined) throw new MeshError('ACTOR_UNKNOWN', `no seat ${handle} on this home; run aios-comm actor add ${handle}`)
+  const { bytes, endorsement } = readEndorsementFile(file)
+  const check = checkEndorsement(bytes, handle, ctx.actorKey(handle).publicKey, ctx.trustContext())
+  if (!check.ok) throw new MeshError(check.code, `${file}: ${check.reason}`)
+  ctx.store.identity.setEndorsement(handle, bytes)
+  await refreshLocalCard(ctx, handle)
+  return { handle, meshKey: keyText(endorsement.meshKey), expiresAt: new Date(endorsement.expiresAtMs).toISOString() }
+}
+
+export interface ActorView {
+  handle: string
+  actorKey: string
+  carrier: string
+  model?: string
+  pane?: string
+  tmuxSocket?: string
+  requireEnv: string[]
+  endorsed: boolean
+  cardSeq?: number
+}
+
+export function actorList (ctx: HomeContext): ActorView[] {
+  return ctx.store.identity.actors().map(a => ({
+    handle: a.handle,
+    actorKey: a.actorKey,
+    carrier: a.carrier,
+    model: a.model,
+    pane: a.pane,
+    tmuxSocket: a.tmuxSocket,
+    requireEnv: a.requireEnv,
+    endorsed: a.endorsement !== undefined,
+    cardSeq: ctx.store.identity.card(a.handle)?.seq
+  }))
+}

@@ -1,0 +1,128 @@
+// Cards: refreshing the local seats' cards (seq + 1 only when a fact changed), showing, verifying and importing cards.
+import { readFileSync } from 'node:fs'
+import { networkInterfaces } from 'node:os'
+import {
+  MeshError, acceptCard, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, parseKeyText, signCard, verifyCardJson,
+  type AgentCard, type VerifiedCard
+} from '../../cards/index.js'
+import type { HomeContext } from './context.js'
+
+/** Addresses a card announces: `announce` from the config, else the listen addresses with 0.0.0.0 expanded. */
+export function configuredAddresses (ctx: HomeContext): string[] {
+  if (ctx.config.announce.length > 0) return ctx.config.announce
+  const out: string[] = []
+  for (const a of ctx.config.listen) {
+    if (!a.startsWith('/ip4/0.0.0.0/')) {
+      out.push(a)
+      continue
+    }
+    const rest = a.slice('/ip4/0.0.0.0'.length)
+    for (const list of Object.values(networkInterfaces())) {
+      for (const i of list ?? []) if (i.family === 'IPv4') out.push(`/ip4/${i.address}${rest}`)
+    }
+  }
+  return out
+}
+
+function sameFacts (held: VerifiedCard, next: { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array }): boolean {
+  return held.peerId === next.peerId && held.carrier === next.carrier && held.model === next.model && held.pane === next.pane &&
+    JSON.stringify(held.multiaddrs) === JSON.stringify(next.multiaddrs) && bytesEqual(held.endorsement, next.endorsement)
+}
+
+/** Returns the seat's current card, signing a new one (seq + 1) when anything it states has changed. */
+export async function refreshLocalCard (ctx: HomeContext, handle: string, addresses?: string[]): Promise<VerifiedCard> {
+  const id = ctx.store.identity
+  const a = id.actor(handle)
+  if (a === undefined || !a.hosted) throw new MeshError('ACTOR_UNKNOWN', `no seat ${handle} is hosted on this home`)
+  if (a.endorsement === undefined) throw new MeshError('CARD_NOT_ENDORSED', `${handle} has no endorsement yet; hand its admission request to the mesh owner (aios-comm mesh admit) and run aios-comm actor endorse ${handle} FILE`)
+  const pair = ctx.actorKey(handle)
+  const next = { peerId: await ctx.peerId(), multiaddrs: addresses ?? configuredAddresses(ctx), carrier: a.carrier, model: a.model, pane: a.pane, endorsement: a.endorsement }
+  const stored = id.card(handle)
+  const held = stored === undefined ? undefined : verifyCardJson(stored.json)
+  if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next)) return held.card
+  const seq = (stored?.seq ?? 0) + 1
+  const now = Date.now()
+  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now }), pair)
+  const json = cardJson(card)
+  const v = verifyCardJson(json)
+  if (!v.ok) throw new MeshError(v.code, `the card just signed for ${handle} does not verify: ${v.reason}`)
+  id.putCard({ handle, actorKey: keyText(pair.publicKey), seq, peerId: next.peerId, json, updatedAtMs: now, receivedAtMs: now })
+  return v.card
+}
+
+/** A local seat's card refreshed, or the newest card held for a remote actor. */
+export async function cardShow (ctx: HomeContext, handle?: string): Promise<AgentCard> {
+  const id = ctx.store.identity
+  if (handle === undefined) {
+    const seats = id.actors()
+    if (seats.length !== 1) throw new MeshError('ACTOR_AMBIGUOUS', seats.length === 0 ? 'this home hosts no seat; name a handle' : 'this home hosts several seats; name one')
+    handle = seats[0].handle
+  }
+  if (id.actor(handle)?.hosted === true) return (await refreshLocalCard(ctx, handle)).card
+  const held = id.card(handle)
+  if (held === undefined) throw new MeshError('CARD_UNKNOWN', `no card for ${handle} is known here; import one with aios-comm card import FILE`)
+  return JSON.parse(held.json)
+}
+
+function readCardFile (file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (err) {
+    throw new MeshError('FILE_UNREADABLE', `cannot read ${file}`, { cause: err })
+  }
+}
+
+export interface CardVerdict {
+  handle: string
+  actorKey: string
+  seq: number
+  peerId: string
+  meshKey: string
+  expiresAt: string
+}
+
+/** Checks a card file's signature and endorsement against this home's trust (not against the card held). */
+export function cardVerify (ctx: HomeContext, file: string): CardVerdict {
+  const v = verifyCardJson(readCardFile(file))
+  if (!v.ok) throw new MeshError(v.code, `${file}: ${v.reason}`)
+  const c = v.card
+  const e = checkEndorsement(c.endorsement, c.handle, c.actorKey, ctx.trustContext())
+  if (!e.ok) throw new MeshError(e.code, `${file}: ${e.reason}`)
+  return { handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, meshKey: keyText(e.endorsement.meshKey), expiresAt: new Date(e.endorsement.expiresAtMs).toISOString() }
+}
+
+export type ImportStatus = 'new' | 'newer' | 'unchanged'
+
+/** Applies every acceptance rule and stores the card when it is accepted. */
+export function acceptCardJson (ctx: HomeContext, json: string, nowMs = Date.now()): { card: VerifiedCard, status: ImportStatus } {
+  const v = verifyCardJson(json)
+  if (!v.ok) throw new MeshError(v.code, v.reason)
+  const c = v.card
+  const id = ctx.store.identity
+  const local = id.actor(c.handle)
+  if (local?.hosted === true && local.actorKey !== keyText(c.actorKey)) {
+    id.recordConflict(c.handle, keyText(c.actorKey), json, nowMs)
+    throw new MeshError('HANDLE_CONFLICT', `${c.handle} is a seat hosted here with another key; the mesh owner must revoke one of the two keys`)
+  }
+  const stored = id.card(c.handle)
+  const held = stored === undefined ? undefined : { actorKey: parseKeyText(stored.actorKey) as Uint8Array, seq: stored.seq, json: stored.json }
+  const verdict = acceptCard(c, { ...ctx.trustContext(nowMs), held })
+  if (!verdict.ok) {
+    if (verdict.code === 'HANDLE_CONFLICT') id.recordConflict(c.handle, keyText(c.actorKey), json, nowMs)
+    throw new MeshError(verdict.code, verdict.reason)
+  }
+  if (verdict.status !== 'unchanged') {
+    id.putCard({ handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, json, updatedAtMs: c.updatedAtMs, receivedAtMs: nowMs })
+  }
+  return { card: c, status: verdict.status }
+}
+
+export function cardImport (ctx: HomeContext, file: string): { handle: string, seq: number, status: ImportStatus } {
+  try {
+    const { card, status } = acceptCardJson(ctx, readCardFile(file))
+    return { handle: card.handle, seq: card.seq, status }
+  } catch (err) {
+    if (err instanceof MeshError && err.code !== 'FILE_UNREADABLE') throw new MeshError(err.code, `${file}: ${err.message}`)
+    throw err
+  }
+}

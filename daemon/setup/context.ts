@@ -1,0 +1,82 @@
+// One home opened for work: its paths, validated config, store and keys. Used by the daemon and by setup commands.
+import { existsSync } from 'node:fs'
+import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { peerIdFromPrivateKey } from '@libp2p/peer-id'
+import { MeshError, parseKeyText, type KeyPair, type TrustContext } from '../../cards/index.js'
+import { homePaths, actorKeyPath, type HomePaths } from '../home/paths.js'
+import { loadConfig, type NodeConfig } from '../home/config.js'
+import { readKeyFile } from '../home/files.js'
+import { Store } from '../store/index.js'
+
+export class HomeContext {
+  readonly paths: HomePaths
+  readonly config: NodeConfig
+  readonly store: Store
+  private peerIdText?: string
+
+  private constructor (root: string) {
+    this.paths = homePaths(root)
+    this.config = loadConfig(this.paths.config)
+    this.store = Store.open(this.paths.db)
+  }
+
+  /** Opens an initialized home; NOT_INITIALIZED when `init` has not run there. */
+  static open (root: string): HomeContext {
+    return new HomeContext(root)
+  }
+
+  close (): void {
+    this.store.close()
+  }
+
+  nodeKey (): KeyPair {
+    return readKeyFile(this.paths.nodeKey, 'node key')
+  }
+
+  async peerId (): Promise<string> {
+    if (this.peerIdText === undefined) {
+      const key = await generateKeyPairFromSeed('Ed25519', this.nodeKey().seed)
+      this.peerIdText = peerIdFromPrivateKey(key).toString()
+    }
+    return this.peerIdText
+  }
+
+  /** The mesh owner key, when this home created the mesh. */
+  meshOwnerKey (): KeyPair | undefined {
+    return existsSync(this.paths.meshKey) ? readKeyFile(this.paths.meshKey, 'mesh key') : undefined
+  }
+
+  requireMeshOwnerKey (): KeyPair {
+    const key = this.meshOwnerKey()
+    if (key === undefined) throw new MeshError('MESH_NOT_OWNER', 'this home does not hold a mesh owner key; run this on the home that ran aios-comm mesh create')
+    return key
+  }
+
+  actorKey (handle: string): KeyPair {
+    return readKeyFile(actorKeyPath(this.paths, handle), `key of ${handle}`)
+  }
+
+  trustedMeshes (): Set<string> {
+    return new Set(this.store.identity.meshes().map(m => m.meshKey))
+  }
+
+  trustContext (nowMs = Date.now()): Omit<TrustContext, 'held'> {
+    return { trustedMeshes: this.trustedMeshes(), revokedKeys: this.store.identity.revokedKeys(), nowMs }
+  }
+
+  /** The one mesh a seat joins by default: --mesh, else the owned mesh, else the only trusted one. */
+  chooseMesh (explicit?: string): Uint8Array {
+    const meshes = this.store.identity.meshes()
+    if (explicit !== undefined) {
+      const key = parseKeyText(explicit)
+      if (key === undefined) throw new MeshError('KEY_INVALID', `${explicit} is not a key (ed25519:<base64url>)`)
+      if (!meshes.some(m => m.meshKey === explicit)) throw new MeshError('MESH_UNKNOWN', `this home does not trust mesh ${explicit}; run aios-comm mesh trust ${explicit}`)
+      return key
+    }
+    const owned = meshes.find(m => m.owned)
+    if (owned !== undefined) return parseKeyText(owned.meshKey) as Uint8Array
+    if (meshes.length === 1) return parseKeyText(meshes[0].meshKey) as Uint8Array
+    if (meshes.length === 0) throw new MeshError('MESH_NONE', 'this home trusts no mesh; run aios-comm mesh create, or aios-comm mesh trust KEY')
+    throw new MeshError('MESH_AMBIGUOUS', 'this home trusts several meshes; name one with --mesh KEY')
+  }
+}

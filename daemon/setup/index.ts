@@ -1,0 +1,6 @@
+// setup: the identity and trust operations behind `init`, `mesh …`, `actor …` and `card …`.
+export { HomeContext } from './context.js'
+export { initHome, type InitResult } from './init.js'
+export { meshCreate, meshShow, meshTrust, meshAdmit, meshRevoke } from './mesh.js'
+export { actorAdd, actorEndorse, actorList, tmuxFromEnv, CARRIERS, type ActorOptions, type ActorAddResult, type ActorView } from './actors.js'
+export { refreshLocalCard, cardShow, cardVerify, cardImport, acceptCardJson, configuredAddresses, type CardVerdict, type ImportStatus } from './cards.js'

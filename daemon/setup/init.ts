@@ -1,0 +1,39 @@
+// `init`: creates the home folder, the node key and the config (idempotent: an existing home is kept as it is).
+import { existsSync } from 'node:fs'
+import { generateKeyPair } from '../../cards/index.js'
+import { homePaths } from '../home/paths.js'
+import { DEFAULT_LISTEN, loadConfig, parseConfig, saveConfig } from '../home/config.js'
+import { ensurePrivateDir, writeKeyFile } from '../home/files.js'
+import { HomeContext } from './context.js'
+
+export interface InitResult {
+  home: string
+  peerId: string
+  listen: string[]
+  created: boolean
+}
+
+export async function initHome (root: string, opts: { listen?: string[] } = {}): Promise<InitResult> {
+  const paths = homePaths(root)
+  ensurePrivateDir(paths.root)
+  let created = false
+  if (!existsSync(paths.nodeKey)) {
+    writeKeyFile(paths.nodeKey, generateKeyPair())
+    created = true
+  }
+  const wanted = opts.listen !== undefined && opts.listen.length > 0 ? opts.listen : undefined
+  if (!existsSync(paths.config)) {
+    const config = parseConfig(JSON.stringify({ version: 1, listen: wanted ?? DEFAULT_LISTEN, announce: [], bootstrap: [] }), paths.config)
+    saveConfig(paths.config, config)
+    created = true
+  } else if (wanted !== undefined) {
+    const config = loadConfig(paths.config)
+    saveConfig(paths.config, parseConfig(JSON.stringify({ ...config, listen: wanted }), paths.config))
+  }
+  const ctx = HomeContext.open(root)
+  try {
+    return { home: paths.root, peerId: await ctx.peerId(), listen: ctx.config.listen, created }
+  } finally {
+    ctx.close()
+  }
+}

@@ -1,0 +1,51 @@
+// Opens the node's SQLite file: WAL, synchronous=FULL, the re-runnable schema, then numbered migrations in order.
+import Database from 'better-sqlite3'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { MeshError } from '../../cards/index.js'
+import { packageRoot } from '../runtime/package-root.js'
+
+export type Db = Database.Database
+
+function sqlDir (): string {
+  return join(packageRoot(), 'daemon', 'store', 'sql')
+}
+
+export function openDb (path: string): Db {
+  let db: Db
+  try {
+    db = new Database(path)
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL') // a DELIVERED receipt leaves only after its message is on disk
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+  } catch (err) {
+    throw new MeshError('STORE_OPEN_FAILED', `cannot open the database ${path}: ${(err as Error).message}`, { cause: err })
+  }
+  try {
+    migrate(db)
+  } catch (err) {
+    db.close()
+    if (err instanceof MeshError) throw err
+    throw new MeshError('STORE_CORRUPT', `the database ${path} cannot be read or migrated: ${(err as Error).message}`, { cause: err })
+  }
+  return db
+}
+
+function migrate (db: Db): void {
+  db.exec(readFileSync(join(sqlDir(), 'schema.sql'), 'utf8'))
+  const dir = join(sqlDir(), 'migrations')
+  const files = readdirSync(dir).filter(f => /^\d{3}_.+\.sql$/.test(f)).sort()
+  const current = db.pragma('user_version', { simple: true }) as number
+  const latest = files.length === 0 ? 0 : Number(files[files.length - 1].slice(0, 3))
+  if (current > latest) throw new MeshError('STORE_TOO_NEW', `the database has schema version ${current}, newer than this aios-comm (${latest}); upgrade aios-comm`)
+  for (const file of files) {
+    const version = Number(file.slice(0, 3))
+    if (version <= current) continue
+    const sql = readFileSync(join(dir, file), 'utf8')
+    db.transaction(() => {
+      db.exec(sql)
+      db.pragma(`user_version = ${version}`)
+    })()
+  }
+}

@@ -1,0 +1,139 @@
+// Seats, cards, meshes and revocations: the identity tables.
+import type { Statements } from './statements.js'
+
+export interface ActorRow {
+  handle: string
+  actorKey: string
+  carrier: string
+  model?: string
+  pane?: string
+  tmuxSocket?: string
+  requireEnv: string[]
+  endorsement?: Uint8Array
+  hosted: boolean
+  createdAtMs: number
+}
+
+export interface CardRow {
+  handle: string
+  actorKey: string
+  seq: number
+  peerId: string
+  json: string
+  updatedAtMs: number
+  receivedAtMs: number
+}
+
+export interface RevocationRow {
+  actorKey: string
+  meshKey: string
+  handle?: string
+  envelope: Uint8Array
+  atMs: number
+}
+
+const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
+
+function actorFromRow (r: any): ActorRow {
+  return {
+    handle: r.handle,
+    actorKey: r.actor_key,
+    carrier: r.carrier,
+    model: nul(r.model),
+    pane: nul(r.pane),
+    tmuxSocket: nul(r.tmux_socket),
+    requireEnv: JSON.parse(r.require_env),
+    endorsement: r.endorsement === null ? undefined : new Uint8Array(r.endorsement),
+    hosted: r.hosted === 1,
+    createdAtMs: r.created_at_ms
+  }
+}
+
+function cardFromRow (r: any): CardRow {
+  return { handle: r.handle, actorKey: r.actor_key, seq: r.seq, peerId: r.peer_id, json: r.json, updatedAtMs: r.updated_at_ms, receivedAtMs: r.received_at_ms }
+}
+
+export class IdentityStore {
+  constructor (private readonly s: Statements) {}
+
+  // ---- actors ----
+
+  insertActor (a: ActorRow): void {
+    this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(a.handle, a.actorKey, a.carrier, a.model ?? null, a.pane ?? null, a.tmuxSocket ?? null, JSON.stringify(a.requireEnv),
+        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs)
+  }
+
+  actor (handle: string): ActorRow | undefined {
+    const r = this.s.get('SELECT * FROM actors WHERE handle = ?').get(handle)
+    return r === undefined ? undefined : actorFromRow(r)
+  }
+
+  actors (): ActorRow[] {
+    return this.s.get('SELECT * FROM actors WHERE hosted = 1 ORDER BY handle').all().map(actorFromRow)
+  }
+
+  updateCarrier (handle: string, c: Pick<ActorRow, 'carrier' | 'model' | 'pane' | 'tmuxSocket' | 'requireEnv'>): void {
+    this.s.get('UPDATE actors SET carrier = ?, model = ?, pane = ?, tmux_socket = ?, require_env = ? WHERE handle = ?')
+      .run(c.carrier, c.model ?? null, c.pane ?? null, c.tmuxSocket ?? null, JSON.stringify(c.requireEnv), handle)
+  }
+
+  setEndorsement (handle: string, endorsement: Uint8Array): void {
+    this.s.get('UPDATE actors SET endorsement = ? WHERE handle = ?').run(endorsement, handle)
+  }
+
+  // ---- cards ----
+
+  card (handle: string): CardRow | undefined {
+    const r = this.s.get('SELECT * FROM cards WHERE handle = ?').get(handle)
+    return r === undefined ? undefined : cardFromRow(r)
+  }
+
+  cards (): CardRow[] {
+    return this.s.get('SELECT * FROM cards ORDER BY handle').all().map(cardFromRow)
+  }
+
+  putCard (c: CardRow): void {
+    this.s.get(`INSERT INTO cards (handle, actor_key, seq, peer_id, json, updated_at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (handle) DO UPDATE SET actor_key = excluded.actor_key, seq = excluded.seq, peer_id = excluded.peer_id,
+        json = excluded.json, updated_at_ms = excluded.updated_at_ms, received_at_ms = excluded.received_at_ms`)
+      .run(c.handle, c.actorKey, c.seq, c.peerId, c.json, c.updatedAtMs, c.receivedAtMs)
+  }
+
+  recordConflict (handle: string, actorKey: string, cardJson: string, atMs: number): void {
+    this.s.get('INSERT OR IGNORE INTO handle_conflicts (handle, actor_key, card_json, seen_at_ms) VALUES (?, ?, ?, ?)').run(handle, actorKey, cardJson, atMs)
+  }
+
+  conflicts (): Array<{ handle: string, actorKey: string }> {
+    return this.s.get('SELECT handle, actor_key AS actorKey FROM handle_conflicts ORDER BY handle').all() as Array<{ handle: string, actorKey: string }>
+  }
+
+  // ---- meshes ----
+
+  addMesh (meshKey: string, owned: boolean, atMs: number): void {
+    this.s.get(`INSERT INTO meshes (mesh_key, owned, added_at_ms) VALUES (?, ?, ?)
+      ON CONFLICT (mesh_key) DO UPDATE SET owned = max(owned, excluded.owned)`).run(meshKey, owned ? 1 : 0, atMs)
+  }
+
+  meshes (): Array<{ meshKey: string, owned: boolean }> {
+    return this.s.get('SELECT mesh_key, owned FROM meshes ORDER BY added_at_ms, mesh_key').all()
+      .map((r: any) => ({ meshKey: r.mesh_key, owned: r.owned === 1 }))
+  }
+
+  // ---- revocations ----
+
+  addRevocation (r: RevocationRow): boolean {
+    return this.s.get('INSERT OR IGNORE INTO revocations (actor_key, mesh_key, handle, envelope, at_ms) VALUES (?, ?, ?, ?, ?)')
+      .run(r.actorKey, r.meshKey, r.handle ?? null, r.envelope, r.atMs).changes === 1
+  }
+
+  revokedKeys (): Set<string> {
+    return new Set(this.s.get('SELECT actor_key FROM revocations').pluck().all() as string[])
+  }
+
+  revocations (): RevocationRow[] {
+    return this.s.get('SELECT * FROM revocations ORDER BY at_ms').all()
+      .map((r: any) => ({ actorKey: r.actor_key, meshKey: r.mesh_key, handle: nul(r.handle), envelope: new Uint8Array(r.envelope), atMs: r.at_ms }))
+  }
+}

@@ -1,0 +1,231 @@
+// The one door to the wire format: toWire/fromWire for every type in mesh.proto. Generated classes stay here.
+import './runtime.js'
+import { aioscomm } from './gen/mesh.js'
+import type * as T from './types.js'
+
+export type * from './types.js'
+
+const pb = aioscomm.v1
+
+export const PAYLOAD_TYPES = {
+  message: 'aios-comm/message',
+  receipt: 'aios-comm/receipt',
+  endorsement: 'aios-comm/endorsement',
+  revocation: 'aios-comm/revocation',
+  admission: 'aios-comm/admission-request',
+  card: 'aios-comm/card'
+} as const
+
+/** Bytes that do not decode as the expected message. */
+export class WireError extends Error {
+  readonly code = 'WIRE_MALFORMED'
+  constructor (what: string, options?: { cause?: unknown }) {
+    super(`malformed ${what}`, options)
+    this.name = 'WireError'
+  }
+}
+
+const STATES: readonly T.ReceiptState[] = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED']
+
+function stateToWire (s: T.ReceiptState): number {
+  return STATES.indexOf(s) + 1
+}
+
+function stateFromWire (n: number, what: string): T.ReceiptState {
+  const s = STATES[n - 1]
+  if (s === undefined) throw new WireError(`${what}: unknown receipt state ${n}`)
+  return s
+}
+
+function decode<R> (what: string, fn: () => R): R {
+  try {
+    return fn()
+  } catch (err) {
+    if (err instanceof WireError) throw err
+    throw new WireError(what, { cause: err })
+  }
+}
+
+const bytesOrUndef = (b: Uint8Array | null | undefined): Uint8Array | undefined => (b != null && b.byteLength > 0 ? b : undefined)
+const strOrUndef = (s: string | null | undefined): string | undefined => (s != null && s !== '' ? s : undefined)
+const numOrUndef = (n: number | null | undefined): number | undefined => (n != null && n !== 0 ? n : undefined)
+const req = (b: Uint8Array | null | undefined): Uint8Array => b ?? new Uint8Array(0)
+
+// ---- envelope ----
+
+export function envelopeToWire (e: T.Envelope): Uint8Array {
+  return pb.SignedEnvelope.encode({
+    payloadType: e.payloadType,
+    payload: e.payload,
+    signer: e.signer,
+    signature: e.signature,
+    batch: e.batch
+  }).finish()
+}
+
+export function envelopeFromWire (bytes: Uint8Array): T.Envelope {
+  return decode('signed envelope', () => {
+    const m = pb.SignedEnvelope.decode(bytes)
+    const env: T.Envelope = { payloadType: m.payloadType, payload: req(m.payload), signer: req(m.signer) }
+    if (m.proof === 'signature') env.signature = req(m.signature)
+    if (m.proof === 'batch' && m.batch != null) {
+      env.batch = { root: req(m.batch.root), index: m.batch.index ?? 0, count: m.batch.count ?? 0, path: m.batch.path ?? [], signature: req(m.batch.signature) }
+    }
+    return env
+  })
+}
+
+// ---- message ----
+
+export function messageToWire (m: T.MessageData): Uint8Array {
+  return pb.Message.encode({ ...m, require: stateToWire(m.require) }).finish()
+}
+
+export function messageFromWire (bytes: Uint8Array): T.MessageData {
+  return decode('message', () => {
+    const m = pb.Message.decode(bytes)
+    return {
+      id: req(m.id),
+      from: m.from,
+      to: m.to,
+      sentAtMs: m.sentAtMs,
+      thread: strOrUndef(m.thread),
+      replyTo: bytesOrUndef(m.replyTo),
+      contentType: m.contentType,
+      body: req(m.body),
+      require: m.require === 0 ? 'DELIVERED' : stateFromWire(m.require, 'message'),
+      expiresAtMs: numOrUndef(m.expiresAtMs),
+      attachments: m.attachments.map(a => ({ name: a.name ?? '', contentType: a.contentType ?? '', sha256: req(a.sha256), size: a.size ?? 0, inline: bytesOrUndef(a.inline) })),
+      fromKey: req(m.fromKey)
+    }
+  })
+}
+
+// ---- receipt ----
+
+export function receiptToWire (r: T.ReceiptData): Uint8Array {
+  return pb.Receipt.encode({ ...r, state: stateToWire(r.state) }).finish()
+}
+
+export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
+  return decode('receipt', () => {
+    const m = pb.Receipt.decode(bytes)
+    const e = m.evidence
+    return {
+      messageId: req(m.messageId),
+      messageHash: req(m.messageHash),
+      actor: m.actor,
+      state: stateFromWire(m.state, 'receipt'),
+      atMs: m.atMs,
+      note: strOrUndef(m.note),
+      evidence: e == null ? undefined : { path: e.path ?? '', sha256: req(e.sha256), size: e.size ?? 0, inline: bytesOrUndef(e.inline) },
+      code: strOrUndef(m.code),
+      from: strOrUndef(m.from)
+    }
+  })
+}
+
+// ---- trust facts ----
+
+export function endorsementToWire (e: T.EndorsementData): Uint8Array {
+  return pb.Endorsement.encode(e).finish()
+}
+
+export function endorsementFromWire (bytes: Uint8Array): T.EndorsementData {
+  return decode('endorsement', () => {
+    const m = pb.Endorsement.decode(bytes)
+    return { meshKey: req(m.meshKey), handle: m.handle, actorKey: req(m.actorKey), issuedAtMs: m.issuedAtMs, expiresAtMs: m.expiresAtMs }
+  })
+}
+
+export function revocationToWire (r: T.RevocationData): Uint8Array {
+  return pb.Revocation.encode(r).finish()
+}
+
+export function revocationFromWire (bytes: Uint8Array): T.RevocationData {
+  return decode('revocation', () => {
+    const m = pb.Revocation.decode(bytes)
+    return { meshKey: req(m.meshKey), actorKey: req(m.actorKey), handle: strOrUndef(m.handle), atMs: m.atMs, reason: strOrUndef(m.reason) }
+  })
+}
+
+export function admissionToWire (a: T.AdmissionRequestData): Uint8Array {
+  return pb.AdmissionRequest.encode(a).finish()
+}
+
+export function admissionFromWire (bytes: Uint8Array): T.AdmissionRequestData {
+  return decode('admission request', () => {
+    const m = pb.AdmissionRequest.decode(bytes)
+    return { meshKey: req(m.meshKey), handle: m.handle, actorKey: req(m.actorKey), createdAtMs: m.createdAtMs }
+  })
+}
+
+export function cardFactToWire (json: Uint8Array): Uint8Array {
+  return pb.CardFact.encode({ json }).finish()
+}
+
+export function cardFactFromWire (bytes: Uint8Array): Uint8Array {
+  return decode('card fact', () => req(pb.CardFact.decode(bytes).json))
+}
+
+// ---- deliver protocol ----
+
+export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
+  return pb.DeliverRequest.encode(r).finish()
+}
+
+export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
+  return decode('deliver request', () => {
+    const m = pb.DeliverRequest.decode(bytes)
+    return { batchId: m.batchId, messages: m.messages }
+  })
+}
+
+export function deliverResponseToWire (r: T.DeliverResponseData): Uint8Array {
+  return pb.DeliverResponse.encode(r).finish()
+}
+
+export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseData {
+  return decode('deliver response', () => {
+    const m = pb.DeliverResponse.decode(bytes)
+    return {
+      batchId: m.batchId,
+      results: m.results.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) }))
+    }
+  })
+}
+
+// ---- sync protocol ----
+
+export function syncRequestToWire (r: T.SyncRequestData): Uint8Array {
+  return pb.SyncRequest.encode(r).finish()
+}
+
+export function syncRequestFromWire (bytes: Uint8Array): T.SyncRequestData {
+  return decode('sync request', () => {
+    const m = pb.SyncRequest.decode(bytes)
+    return { since: m.since, limit: m.limit, tail: m.tail }
+  })
+}
+
+export function syncPageToWire (p: T.SyncPageData): Uint8Array {
+  return pb.SyncPage.encode(p).finish()
+}
+
+export function syncPageFromWire (bytes: Uint8Array): T.SyncPageData {
+  return decode('sync page', () => {
+    const m = pb.SyncPage.decode(bytes)
+    return { facts: m.facts.map(f => ({ seq: f.seq ?? 0, kind: f.kind ?? '', envelope: req(f.envelope) })), head: m.head, done: m.done }
+  })
+}
+
+export function streamErrorToWire (e: T.StreamErrorData): Uint8Array {
+  return pb.StreamError.encode(e).finish()
+}
+
+export function streamErrorFromWire (bytes: Uint8Array): T.StreamErrorData {
+  return decode('stream error', () => {
+    const m = pb.StreamError.decode(bytes)
+    return { code: m.code, message: m.message }
+  })
+}

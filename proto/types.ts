@@ -1,0 +1,124 @@
+// The plain TypeScript shapes of the wire format; generated protobuf classes never leave proto/.
+
+export type ReceiptState = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED'
+
+export interface BatchProof {
+  root: Uint8Array
+  index: number
+  count: number
+  path: Uint8Array[]
+  signature: Uint8Array
+}
+
+export interface Envelope {
+  payloadType: string
+  payload: Uint8Array
+  signer: Uint8Array
+  signature?: Uint8Array
+  batch?: BatchProof
+}
+
+export interface Attachment {
+  name: string
+  contentType: string
+  sha256: Uint8Array
+  size: number
+  inline?: Uint8Array
+}
+
+export interface MessageData {
+  id: Uint8Array
+  from: string
+  to: string
+  sentAtMs: number
+  thread?: string
+  replyTo?: Uint8Array
+  contentType: string
+  body: Uint8Array
+  require: ReceiptState
+  expiresAtMs?: number
+  attachments?: Attachment[]
+  fromKey: Uint8Array
+}
+
+export interface EvidenceData {
+  path: string
+  sha256: Uint8Array
+  size: number
+  inline?: Uint8Array
+}
+
+export interface ReceiptData {
+  messageId: Uint8Array
+  messageHash: Uint8Array
+  actor: string
+  state: ReceiptState
+  atMs: number
+  note?: string
+  evidence?: EvidenceData
+  code?: string
+  from?: string
+}
+
+export interface EndorsementData {
+  meshKey: Uint8Array
+  handle: string
+  actorKey: Uint8Array
+  issuedAtMs: number
+  expiresAtMs: number
+}
+
+export interface RevocationData {
+  meshKey: Uint8Array
+  actorKey: Uint8Array
+  handle?: string
+  atMs: number
+  reason?: string
+}
+
+export interface AdmissionRequestData {
+  meshKey: Uint8Array
+  handle: string
+  actorKey: Uint8Array
+  createdAtMs: number
+}
+
+export interface DeliverRequestData {
+  batchId: number
+  messages: Uint8Array[]
+}
+
+export interface DeliverResultData {
+  messageId: Uint8Array
+  receipt?: Uint8Array
+  errorCode?: string
+  errorMessage?: string
+}
+
+export interface DeliverResponseData {
+  batchId: number
+  results: DeliverResultData[]
+}
+
+export interface FactData {
+  seq: number
+  kind: string
+  envelope: Uint8Array
+}
+
+export interface SyncRequestData {
+  since: number
+  limit: number
+  tail: boolean
+}
+
+export interface SyncPageData {
+  facts: FactData[]
+  head: number
+  done: boolean
+}
+
+export interface StreamErrorData {
+  code: string
+  message: string
+}
