@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // The aios-comm command line. The polyfill is imported first: libp2p 3 needs Promise.withResolvers on Node 20.
 import '../daemon/runtime/polyfill.js'
-import { CommanderError } from 'commander'
+import { CommanderError, type Command } from 'commander'
 import { buildProgram } from './program.js'
 import { reportError } from './output.js'
 import { EXIT } from './exit-codes.js'
 
+// Usage errors are reported by reportError as one coded line; commander must neither print nor exit by itself.
+function quiet (cmd: Command): void {
+  cmd.exitOverride().configureOutput({ outputError: () => {} })
+  for (const sub of cmd.commands) quiet(sub)
+}
+
 async function main (argv: string[]): Promise<number> {
   const program = buildProgram()
-  program.exitOverride()
-  program.configureOutput({ outputError: () => {} })
-  for (const c of program.commands) c.exitOverride().configureOutput({ outputError: () => {} })
+  quiet(program)
   try {
     await program.parseAsync(argv)
     return EXIT.ok

@@ -46,10 +46,12 @@ function decode<R> (what: string, fn: () => R): R {
   }
 }
 
-const bytesOrUndef = (b: Uint8Array | null | undefined): Uint8Array | undefined => (b != null && b.byteLength > 0 ? b : undefined)
+// protobufjs hands out Buffers on Node; callers get plain Uint8Array views (no copy).
+const view = (b: Uint8Array): Uint8Array => (b.constructor === Uint8Array ? b : new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+const bytesOrUndef = (b: Uint8Array | null | undefined): Uint8Array | undefined => (b != null && b.byteLength > 0 ? view(b) : undefined)
 const strOrUndef = (s: string | null | undefined): string | undefined => (s != null && s !== '' ? s : undefined)
 const numOrUndef = (n: number | null | undefined): number | undefined => (n != null && n !== 0 ? n : undefined)
-const req = (b: Uint8Array | null | undefined): Uint8Array => b ?? new Uint8Array(0)
+const req = (b: Uint8Array | null | undefined): Uint8Array => (b == null ? new Uint8Array(0) : view(b))
 
 // ---- envelope ----
 
@@ -69,7 +71,7 @@ export function envelopeFromWire (bytes: Uint8Array): T.Envelope {
     const env: T.Envelope = { payloadType: m.payloadType, payload: req(m.payload), signer: req(m.signer) }
     if (m.proof === 'signature') env.signature = req(m.signature)
     if (m.proof === 'batch' && m.batch != null) {
-      env.batch = { root: req(m.batch.root), index: m.batch.index ?? 0, count: m.batch.count ?? 0, path: m.batch.path ?? [], signature: req(m.batch.signature) }
+      env.batch = { root: req(m.batch.root), index: m.batch.index ?? 0, count: m.batch.count ?? 0, path: (m.batch.path ?? []).map(req), signature: req(m.batch.signature) }
     }
     return env
   })
@@ -177,7 +179,7 @@ export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
 export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
   return decode('deliver request', () => {
     const m = pb.DeliverRequest.decode(bytes)
-    return { batchId: m.batchId, messages: m.messages }
+    return { batchId: m.batchId, messages: m.messages.map(req) }
   })
 }
 

@@ -1,0 +1,58 @@
+// Signed envelopes: single signatures and batch proofs, valid and tampered.
+import { describe, expect, it } from 'vitest'
+import { generateKeyPair, signBatch, signEnvelope, utf8, verifyEnvelope, type Envelope } from '../../cards/index.js'
+import { envelopeFromWire, envelopeToWire } from '../../proto/index.js'
+
+const key = generateKeyPair()
+
+describe('signed envelopes', () => {
+  it('verifies what it signs, after a wire round trip', () => {
+    const env = envelopeFromWire(envelopeToWire(signEnvelope(key, 'aios-comm/test', utf8('hello'))))
+    expect(verifyEnvelope(env, 'aios-comm/test').ok).toBe(true)
+  })
+
+  it('refuses a changed payload, type or signer', () => {
+    const env = signEnvelope(key, 'aios-comm/test', utf8('hello'))
+    const cases: Array<[Envelope, string]> = [
+      [{ ...env, payload: utf8('hellp') }, 'BAD_SIGNATURE'],
+      [{ ...env, payloadType: 'aios-comm/other' }, 'BAD_SIGNATURE'],
+      [{ ...env, signer: generateKeyPair().publicKey }, 'BAD_SIGNATURE'],
+      [{ ...env, signer: new Uint8Array(31) }, 'ENVELOPE_BAD_SIGNER'],
+      [{ ...env, signature: undefined }, 'ENVELOPE_NO_PROOF']
+    ]
+    for (const [e, code] of cases) {
+      const r = verifyEnvelope(e)
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.code).toBe(code)
+    }
+    const typed = verifyEnvelope(env, 'aios-comm/receipt')
+    expect(typed.ok === false && typed.code).toBe('ENVELOPE_WRONG_TYPE')
+  })
+
+  it('uses a domain: a signature over the bare payload does not verify', () => {
+    const env = signEnvelope(key, 't', utf8('x'))
+    const other = signEnvelope(key, 't', utf8('y'))
+    expect(verifyEnvelope({ ...env, signature: other.signature }).ok).toBe(false)
+  })
+
+  for (const n of [1, 2, 3, 5, 8, 17, 256]) {
+    it(`batch of ${n}: every item verifies alone, after a wire round trip`, () => {
+      const items = Array.from({ length: n }, (_, i) => ({ payloadType: 'aios-comm/test', payload: utf8(`item ${i}`) }))
+      const envs = signBatch(key, items)
+      expect(new Set(envs.map(e => Buffer.from(e.batch!.signature).toString('hex'))).size).toBe(1)
+      for (const e of envs) expect(verifyEnvelope(envelopeFromWire(envelopeToWire(e))).ok).toBe(true)
+    })
+  }
+
+  it('batch: a moved item, a changed path or a changed root fails', () => {
+    const envs = signBatch(key, Array.from({ length: 6 }, (_, i) => ({ payloadType: 't', payload: utf8(`i${i}`) })))
+    const e = envs[3]
+    expect(verifyEnvelope({ ...e, payload: envs[2].payload }).ok).toBe(false)
+    expect(verifyEnvelope({ ...e, batch: { ...e.batch!, index: 2 } }).ok).toBe(false)
+    expect(verifyEnvelope({ ...e, batch: { ...e.batch!, path: e.batch!.path.slice(1) } }).ok).toBe(false)
+    expect(verifyEnvelope({ ...e, batch: { ...e.batch!, count: 1_000_000_000 } }).ok).toBe(false)
+    const root = Uint8Array.from(e.batch!.root)
+    root[0] ^= 1
+    expect(verifyEnvelope({ ...e, batch: { ...e.batch!, root } }).ok).toBe(false)
+  })
+})

@@ -1,0 +1,49 @@
+// Endorsements, revocations and admission requests: signed by the right key, refused when not.
+import { describe, expect, it } from 'vitest'
+import {
+  checkEndorsement, generateKeyPair, keyText, signAdmissionRequest, signEndorsement, signRevocation,
+  verifyAdmissionRequest, verifyEndorsement, verifyRevocation
+} from '../../cards/index.js'
+
+const mesh = generateKeyPair()
+const actor = generateKeyPair()
+const now = Date.now()
+
+describe('trust facts', () => {
+  it('an endorsement verifies and checks against the trusted meshes', () => {
+    const bytes = signEndorsement(mesh, 'agent-a', actor.publicKey, now, 1)
+    const v = verifyEndorsement(bytes)
+    expect(v.ok && v.value.handle).toBe('agent-a')
+    const trusted = { trustedMeshes: new Set([keyText(mesh.publicKey)]), revokedKeys: new Set<string>(), nowMs: now }
+    expect(checkEndorsement(bytes, 'agent-a', actor.publicKey, trusted).ok).toBe(true)
+    const code = (r: ReturnType<typeof checkEndorsement>): string => (r.ok ? 'ok' : r.code)
+    expect(code(checkEndorsement(bytes, 'agent-b', actor.publicKey, trusted))).toBe('CARD_NOT_ENDORSED')
+    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, trustedMeshes: new Set() }))).toBe('CARD_NOT_ENDORSED')
+    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, nowMs: now + 2 * 86_400_000 }))).toBe('CARD_EXPIRED')
+    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, revokedKeys: new Set([keyText(actor.publicKey)]) }))).toBe('CARD_REVOKED')
+  })
+
+  it('refuses damaged or mis-signed facts with codes', () => {
+    const bytes = signEndorsement(mesh, 'agent-a', actor.publicKey, now)
+    const flipped = Uint8Array.from(bytes)
+    flipped[flipped.length - 3] ^= 1
+    const r1 = verifyEndorsement(flipped)
+    expect(r1.ok === false && r1.code).toBe('ENDORSEMENT_BAD_SIGNATURE')
+    const r2 = verifyEndorsement(bytes.subarray(0, 10))
+    expect(r2.ok === false && r2.code).toBe('ENDORSEMENT_MALFORMED')
+    // an admission request is not an endorsement, even though both are signed envelopes
+    const req = signAdmissionRequest(actor, mesh.publicKey, 'agent-a', now)
+    const r3 = verifyEndorsement(req)
+    expect(r3.ok === false && r3.code).toBe('ENDORSEMENT_BAD_SIGNATURE')
+    expect(verifyAdmissionRequest(req).ok).toBe(true)
+  })
+
+  it('a revocation verifies only as signed by the mesh key it names', () => {
+    const bytes = signRevocation(mesh, actor.publicKey, now, 'agent-a', 'lost laptop')
+    const v = verifyRevocation(bytes)
+    expect(v.ok && v.value.reason).toBe('lost laptop')
+    const forged = signRevocation({ ...actor }, actor.publicKey, now)
+    expect(verifyRevocation(forged).ok).toBe(true) // self-consistent, but names the actor as mesh: callers check trust
+    expect(verifyRevocation(forged).ok && keyText((verifyRevocation(forged) as any).value.meshKey)).toBe(keyText(actor.publicKey))
+  })
+})

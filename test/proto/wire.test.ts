@@ -1,0 +1,67 @@
+// toWire/fromWire round trips for the wire types, and malformed bytes refused with WIRE_MALFORMED.
+import { describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import * as w from '../../proto/index.js'
+
+describe('wire format', () => {
+  it('round-trips a message with every field', () => {
+    const m: w.MessageData = {
+      id: new Uint8Array(randomBytes(16)),
+      from: 'agent-a',
+      to: 'agent-b',
+      sentAtMs: 1_790_000_000_123,
+      thread: 't1',
+      replyTo: new Uint8Array(randomBytes(16)),
+      contentType: 'text/plain',
+      body: new TextEncoder().encode('hello'),
+      require: 'COMPLETE',
+      expiresAtMs: 1_790_000_100_000,
+      attachments: [{ name: 'a.txt', contentType: 'text/plain', sha256: new Uint8Array(32).fill(7), size: 3, inline: new Uint8Array([1, 2, 3]) }],
+      fromKey: new Uint8Array(32).fill(9)
+    }
+    expect(w.messageFromWire(w.messageToWire(m))).toEqual(m)
+  })
+
+  it('round-trips receipts in every state, with 64-bit times as numbers', () => {
+    for (const state of ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED'] as const) {
+      const r: w.ReceiptData = {
+        messageId: new Uint8Array(16).fill(1),
+        messageHash: new Uint8Array(32).fill(2),
+        actor: 'agent-b',
+        state,
+        atMs: 2 ** 45 + 17,
+        note: 'done',
+        evidence: { path: '/tmp/x', sha256: new Uint8Array(32).fill(3), size: 10 },
+        code: state === 'REJECTED' ? 'NOT_MINE' : undefined,
+        from: 'agent-a'
+      }
+      const back = w.receiptFromWire(w.receiptToWire(r))
+      expect(back).toEqual(r)
+      expect(typeof back.atMs).toBe('number')
+    }
+  })
+
+  it('round-trips deliver and sync frames', () => {
+    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])] }
+    expect(w.deliverRequestFromWire(w.deliverRequestToWire(req))).toEqual(req)
+    const res = { batchId: 7, results: [{ messageId: new Uint8Array([1]), receipt: new Uint8Array([4]), errorCode: undefined, errorMessage: undefined }] }
+    expect(w.deliverResponseFromWire(w.deliverResponseToWire(res))).toEqual(res)
+    const page = { facts: [{ seq: 3, kind: 'aios-comm/receipt', envelope: new Uint8Array([5]) }], head: 9, done: true }
+    expect(w.syncPageFromWire(w.syncPageToWire(page))).toEqual(page)
+  })
+
+  it('refuses malformed bytes with WIRE_MALFORMED, never another error', () => {
+    const bad = [new Uint8Array([0xff, 0xff, 0xff]), new Uint8Array([0x0a, 0x10, 0x01]), new Uint8Array([0x22, 0x05, 1])]
+    for (const b of bad) {
+      for (const decode of [w.messageFromWire, w.receiptFromWire, w.envelopeFromWire, w.deliverRequestFromWire, w.syncPageFromWire]) {
+        try {
+          decode(b)
+        } catch (err) {
+          expect(err).toBeInstanceOf(w.WireError)
+          expect((err as w.WireError).code).toBe('WIRE_MALFORMED')
+        }
+      }
+    }
+    expect(() => w.receiptFromWire(w.receiptToWire({ messageId: new Uint8Array(1), messageHash: new Uint8Array(1), actor: 'a', state: 'READ', atMs: 1 }).map((b, i) => (i === 0 ? b : b)).slice(0, 3))).toThrow(w.WireError)
+  })
+})

@@ -1,0 +1,14 @@
+// vitest settings: tests live in test/, mirror the source folders, and run real daemons, SQLite and tmux.
+import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: process.env.CI !== undefined ? ['default'] : ['default']
+  }
+})
