@@ -1,6 +1,7 @@
 // What every command needs: the home folder from --home / AIOS_COMM_HOME, opened for one command and closed after.
 import type { Command } from 'commander'
-import { HomeContext, resolveHome } from '../daemon/index.js'
+import { HomeContext, resolveHome, socketIsLive, homePaths } from '../daemon/index.js'
+import { call } from './control-client.js'
 
 export interface GlobalOptions {
   home?: string
@@ -23,4 +24,20 @@ export async function withHome<T> (cmd: Command, fn: (ctx: HomeContext) => Promi
   } finally {
     ctx.close()
   }
+}
+
+/** A setup verb goes through the running daemon (so it learns at once), or runs here when none runs. */
+export async function setupVerb<T> (cmd: Command, method: string, params: Record<string, unknown>, local: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
+  const home = homeDir(cmd)
+  if (await socketIsLive(homePaths(home).socket)) return await call<T>(home, method, params)
+  return await withHome(cmd, local)
+}
+
+/** The acting seat from --as or AIOS_ACTOR; the daemon picks the only seat when neither is given. */
+export function actingSeat (cmd: Command): string | undefined {
+  return globals(cmd).as ?? (process.env.AIOS_ACTOR !== undefined && process.env.AIOS_ACTOR !== '' ? process.env.AIOS_ACTOR : undefined)
+}
+
+export async function daemonCall<T = any> (cmd: Command, method: string, params: Record<string, unknown> = {}): Promise<T> {
+  return await call<T>(homeDir(cmd), method, params)
 }

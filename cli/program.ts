@@ -1,10 +1,20 @@
 // The commander program: global options and one registered file per command.
 import { Command } from 'commander'
 import { packageVersion } from '../daemon/runtime/package-root.js'
+import * as ack from './commands/ack.js'
 import * as actor from './commands/actor.js'
 import * as card from './commands/card.js'
+import * as consume from './commands/consume.js'
+import * as daemon from './commands/daemon.js'
+import * as inbox from './commands/inbox.js'
 import * as init from './commands/init.js'
 import * as mesh from './commands/mesh.js'
+import * as notify from './commands/notify.js'
+import * as outbox from './commands/outbox.js'
+import * as peers from './commands/peers.js'
+import * as read from './commands/read.js'
+import * as reject from './commands/reject.js'
+import * as status from './commands/status.js'
 
 export function buildProgram (): Command {
   const program = new Command('aios-comm')
@@ -13,6 +23,6 @@ export function buildProgram (): Command {
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
     .showHelpAfterError(false)
-  for (const c of [init, mesh, actor, card]) c.register(program)
+  for (const c of [init, mesh, actor, card, daemon, notify, inbox, read, consume, ack, reject, status, outbox, peers]) c.register(program)
   return program
 }

@@ -2,3 +2,6 @@
 export * from './setup/index.js'
 export { resolveHome, homePaths, type HomePaths } from './home/paths.js'
 export { DEFAULT_LISTEN, DEFAULT_PORT, type NodeConfig } from './home/config.js'
+export { Daemon, type DaemonInfo } from './daemon.js'
+export { socketIsLive } from './control/server.js'
+export type { ControlRequest, ControlResponse } from './control/protocol.js'

@@ -179,7 +179,7 @@ export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
 export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
   return decode('deliver request', () => {
     const m = pb.DeliverRequest.decode(bytes)
-    return { batchId: m.batchId, messages: m.messages.map(req) }
+    return { batchId: m.batchId, messages: m.messages.map(req), receipts: m.receipts.map(req), cards: m.cards.map(req) }
   })
 }
 
@@ -192,7 +192,9 @@ export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseDa
     const m = pb.DeliverResponse.decode(bytes)
     return {
       batchId: m.batchId,
-      results: m.results.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) }))
+      results: m.results.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
+      receiptResults: m.receiptResults.map(r => ({ receiptHash: req(r.receiptHash), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
+      error: m.error == null ? undefined : { code: m.error.code ?? '', message: m.error.message ?? '' }
     }
   })
 }

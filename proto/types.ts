@@ -86,6 +86,8 @@ export interface AdmissionRequestData {
 export interface DeliverRequestData {
   batchId: number
   messages: Uint8Array[]
+  receipts: Uint8Array[]
+  cards: Uint8Array[]
 }
 
 export interface DeliverResultData {
@@ -95,9 +97,17 @@ export interface DeliverResultData {
   errorMessage?: string
 }
 
+export interface ReceiptResultData {
+  receiptHash: Uint8Array
+  errorCode?: string
+  errorMessage?: string
+}
+
 export interface DeliverResponseData {
   batchId: number
   results: DeliverResultData[]
+  receiptResults: ReceiptResultData[]
+  error?: StreamErrorData
 }
 
 export interface FactData {

@@ -1,49 +1,43 @@
 // `aios-comm actor add|endorse|list`: the seats this home hosts.
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { actorAdd, actorEndorse, actorList, tmuxFromEnv } from '../../daemon/index.js'
-import { globals, withHome } from '../context.js'
+import { actorAdd, actorEndorse, actorList, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
+import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
-
-interface AddOptions {
-  carrier?: string
-  pane?: string
-  tmuxSocket?: string
-  model?: string
-  requireEnv?: string[]
-  mesh?: string
-}
 
 export function register (program: Command): void {
   const actor = program.command('actor').description('local seats: add, endorse, list')
 
   actor.command('add <handle>').description('add (or update) a seat; inside tmux its pane is picked up')
-    .option('--carrier <kind>', 'claude-code, codex, shell or command', undefined)
+    .option('--carrier <kind>', 'claude-code, codex, shell or command')
     .option('--pane <id>', 'tmux pane id such as %3 (default $TMUX_PANE)')
     .option('--tmux-socket <path>', 'tmux socket (default from $TMUX)')
     .option('--model <name>', 'the model the carrier runs')
     .option('--require-env <var...>', 'environment variables the carrier needs')
     .option('--mesh <key>', 'the mesh to join when this home trusts several')
     .option('--json', 'print JSON')
-    .action(async (handle: string, o: AddOptions, cmd: Command) => withHome(cmd, async ctx => {
+    .action(async (handle: string, o: ActorOptions, cmd: Command) => {
       const tmux = tmuxFromEnv(process.env)
-      const r = await actorAdd(ctx, handle, { ...o, pane: o.pane ?? tmux.pane, tmuxSocket: o.tmuxSocket ?? tmux.tmuxSocket })
+      const opts: ActorOptions = { ...o, pane: o.pane ?? tmux.pane, tmuxSocket: o.tmuxSocket ?? tmux.tmuxSocket }
+      const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async ctx => await actorAdd(ctx, handle, opts))
       print(globals(cmd), r, () => {
         const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}`
-        return r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`
+        return r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request as string}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`
       })
-    }))
+    })
 
   actor.command('endorse <handle> <file>').description('install the endorsement the mesh owner made for a seat')
     .option('--json', 'print JSON')
-    .action(async (handle: string, file: string, _o, cmd: Command) => withHome(cmd, async ctx => {
-      const r = await actorEndorse(ctx, handle, file)
+    .action(async (handle: string, file: string, _o, cmd: Command) => {
+      const abs = resolve(file)
+      const r = await setupVerb(cmd, 'actor.endorse', { handle, file: abs }, async ctx => await actorEndorse(ctx, handle, abs))
       print(globals(cmd), r, () => `${r.handle} endorsed by mesh ${r.meshKey} until ${r.expiresAt}`)
-    }))
+    })
 
   actor.command('list').description('the seats hosted here').option('--json', 'print JSON')
-    .action(async (_o, cmd: Command) => withHome(cmd, ctx => {
-      const r = actorList(ctx)
+    .action(async (_o, cmd: Command) => {
+      const r = await setupVerb(cmd, 'actor.list', {}, ctx => actorList(ctx))
       print(globals(cmd), r, () => r.length === 0 ? 'no seats: run aios-comm actor add HANDLE'
         : table(['HANDLE', 'CARRIER', 'PANE', 'ENDORSED', 'CARD SEQ', 'KEY'], r.map(a => [a.handle, a.carrier, a.pane, a.endorsed ? 'yes' : 'no', a.cardSeq, a.actorKey])))
-    }))
+    })
 }

@@ -1,7 +1,8 @@
 // `aios-comm card show|verify|import`: Agent Cards by hand.
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { cardImport, cardShow, cardVerify } from '../../daemon/index.js'
-import { globals, withHome } from '../context.js'
+import { globals, setupVerb } from '../context.js'
 import { print } from '../output.js'
 
 export function register (program: Command): void {
@@ -10,25 +11,26 @@ export function register (program: Command): void {
   card.command('show [handle]').description('print an actor\'s card (a local seat\'s is refreshed first)')
     .option('--a2a', 'print the A2A Agent Card JSON itself')
     .option('--json', 'print JSON')
-    .action(async (handle: string | undefined, o: { a2a?: boolean }, cmd: Command) => withHome(cmd, async ctx => {
-      const c = await cardShow(ctx, handle)
-      const asJson = o.a2a === true || globals(cmd).json === true
-      print({ json: asJson }, c, () => summarize(c))
-    }))
+    .action(async (handle: string | undefined, o: { a2a?: boolean }, cmd: Command) => {
+      const c = await setupVerb(cmd, 'card.show', { handle }, async ctx => await cardShow(ctx, handle))
+      print({ json: o.a2a === true || globals(cmd).json === true }, c, () => summarize(c))
+    })
 
   card.command('verify <file>').description('check a card file: signature, endorsement, revocation, expiry')
     .option('--json', 'print JSON')
-    .action(async (file: string, _o, cmd: Command) => withHome(cmd, ctx => {
-      const r = cardVerify(ctx, file)
+    .action(async (file: string, _o, cmd: Command) => {
+      const abs = resolve(file)
+      const r = await setupVerb(cmd, 'card.verify', { file: abs }, ctx => cardVerify(ctx, abs))
       print(globals(cmd), { ok: true, ...r }, () => `OK ${r.handle} seq ${r.seq} key ${r.actorKey}\nendorsed by mesh ${r.meshKey} until ${r.expiresAt}`)
-    }))
+    })
 
   card.command('import <file>').description('learn a card by hand (before gossip, or offline)')
     .option('--json', 'print JSON')
-    .action(async (file: string, _o, cmd: Command) => withHome(cmd, ctx => {
-      const r = cardImport(ctx, file)
+    .action(async (file: string, _o, cmd: Command) => {
+      const abs = resolve(file)
+      const r = await setupVerb(cmd, 'card.import', { file: abs }, ctx => cardImport(ctx, abs))
       print(globals(cmd), r, () => `${r.status === 'unchanged' ? 'already held' : 'imported'} ${r.handle} seq ${r.seq}`)
-    }))
+    })
 }
 
 function summarize (c: Record<string, unknown>): string {

@@ -1,45 +1,47 @@
 // `aios-comm mesh create|show|trust|admit|revoke`: own or trust a mesh; endorse or revoke actors.
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { meshAdmit, meshCreate, meshRevoke, meshShow, meshTrust } from '../../daemon/index.js'
-import { globals, withHome } from '../context.js'
+import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 
 export function register (program: Command): void {
   const mesh = program.command('mesh').description('own or trust a mesh; endorse or revoke actors')
 
   mesh.command('create').description('create this home\'s mesh owner key (idempotent)').option('--json', 'print JSON')
-    .action(async (_o, cmd: Command) => withHome(cmd, ctx => {
-      const r = meshCreate(ctx)
+    .action(async (_o, cmd: Command) => {
+      const r = await setupVerb(cmd, 'mesh.create', {}, ctx => meshCreate(ctx))
       print(globals(cmd), r, () => `${r.created ? 'created' : 'already own'} mesh ${r.meshKey}`)
-    }))
+    })
 
   mesh.command('show').description('print this home\'s mesh key and the meshes it trusts').option('--json', 'print JSON')
-    .action(async (_o, cmd: Command) => withHome(cmd, ctx => {
-      const r = meshShow(ctx)
+    .action(async (_o, cmd: Command) => {
+      const r = await setupVerb(cmd, 'mesh.show', {}, ctx => meshShow(ctx))
       print(globals(cmd), r, () => r.trusted.length === 0 ? 'no mesh: run aios-comm mesh create or aios-comm mesh trust KEY'
         : table(['MESH KEY', 'OWNED'], r.trusted.map(m => [m.meshKey, m.owned ? 'yes' : 'no'])))
-    }))
+    })
 
   mesh.command('trust <key>').description('trust the mesh with this owner key').option('--json', 'print JSON')
-    .action(async (key: string, _o, cmd: Command) => withHome(cmd, ctx => {
-      const r = meshTrust(ctx, key)
+    .action(async (key: string, _o, cmd: Command) => {
+      const r = await setupVerb(cmd, 'mesh.trust', { key }, ctx => meshTrust(ctx, key))
       print(globals(cmd), r, () => `trusting mesh ${r.meshKey}`)
-    }))
+    })
 
   mesh.command('admit <request>').description('endorse the seat in an admission request; prints the endorsement file path')
     .option('--out <file>', 'where to write the endorsement')
     .option('--days <n>', 'validity in days', v => Number.parseInt(v, 10))
     .option('--json', 'print JSON')
-    .action(async (request: string, o: { out?: string, days?: number }, cmd: Command) => withHome(cmd, ctx => {
-      const r = meshAdmit(ctx, request, o)
+    .action(async (request: string, o: { out?: string, days?: number }, cmd: Command) => {
+      const params = { request: resolve(request), out: o.out === undefined ? undefined : resolve(o.out), days: o.days }
+      const r = await setupVerb(cmd, 'mesh.admit', params, ctx => meshAdmit(ctx, params.request, params))
       print(globals(cmd), r, () => r.path)
-    }))
+    })
 
   mesh.command('revoke <handleOrKey>').description('revoke an actor key for good, by handle or key')
     .option('--reason <text>', 'why, for the operators')
     .option('--json', 'print JSON')
-    .action(async (target: string, o: { reason?: string }, cmd: Command) => withHome(cmd, ctx => {
-      const r = meshRevoke(ctx, target, o.reason)
-      print(globals(cmd), r, () => `${r.revoked ? 'revoked' : 'already revoked'} ${r.handle ?? ''} ${r.actorKey}`.replace('  ', ' '))
-    }))
+    .action(async (target: string, o: { reason?: string }, cmd: Command) => {
+      const r = await setupVerb(cmd, 'mesh.revoke', { target, reason: o.reason }, ctx => meshRevoke(ctx, target, o.reason))
+      print(globals(cmd), r, () => `${r.revoked ? 'revoked' : 'already revoked'}${r.handle !== undefined ? ` ${r.handle}` : ''} ${r.actorKey}`)
+    })
 }

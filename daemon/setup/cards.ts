@@ -36,9 +36,11 @@ export async function refreshLocalCard (ctx: HomeContext, handle: string, addres
   if (a === undefined || !a.hosted) throw new MeshError('ACTOR_UNKNOWN', `no seat ${handle} is hosted on this home`)
   if (a.endorsement === undefined) throw new MeshError('CARD_NOT_ENDORSED', `${handle} has no endorsement yet; hand its admission request to the mesh owner (aios-comm mesh admit) and run aios-comm actor endorse ${handle} FILE`)
   const pair = ctx.actorKey(handle)
-  const next = { peerId: await ctx.peerId(), multiaddrs: addresses ?? configuredAddresses(ctx), carrier: a.carrier, model: a.model, pane: a.pane, endorsement: a.endorsement }
   const stored = id.card(handle)
   const held = stored === undefined ? undefined : verifyCardJson(stored.json)
+  // Addresses are the running daemon's to state; without one, a held card keeps the addresses it has.
+  const multiaddrs = addresses ?? ctx.liveAddresses?.() ?? (held?.ok === true ? held.card.multiaddrs : configuredAddresses(ctx))
+  const next = { peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement: a.endorsement }
   if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next)) return held.card
   const seq = (stored?.seq ?? 0) + 1
   const now = Date.now()

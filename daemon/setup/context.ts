@@ -12,6 +12,8 @@ export class HomeContext {
   readonly paths: HomePaths
   readonly config: NodeConfig
   readonly store: Store
+  /** Set by a running daemon: the addresses it really listens on, which its seats' cards announce. */
+  liveAddresses?: () => string[]
   private peerIdText?: string
 
   private constructor (root: string) {

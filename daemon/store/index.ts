@@ -1,15 +1,23 @@
 // store: the node's SQLite file. Nothing outside daemon/store/ writes SQL.
 import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
+import { MessageStore } from './messages.js'
 import { Statements } from './statements.js'
+import { GroupCommit } from './group-commit.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
+export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
 
 export class Store {
   readonly identity: IdentityStore
+  readonly messages: MessageStore
+  /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
+  readonly commit: GroupCommit
   private constructor (readonly db: Db) {
+    this.commit = new GroupCommit(db)
     const s = new Statements(db)
     this.identity = new IdentityStore(s)
+    this.messages = new MessageStore(s)
   }
 
   static open (path: string): Store {

@@ -979,6 +979,12 @@ export namespace aioscomm {
             /** DeliverRequest messages. */
             messages: Uint8Array[];
 
+            /** DeliverRequest receipts. */
+            receipts: Uint8Array[];
+
+            /** DeliverRequest cards. */
+            cards: Uint8Array[];
+
             /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @param message DeliverRequest message or plain object to encode
@@ -1015,6 +1021,12 @@ export namespace aioscomm {
 
                 /** DeliverRequest messages */
                 messages?: (Uint8Array[]|null);
+
+                /** DeliverRequest receipts */
+                receipts?: (Uint8Array[]|null);
+
+                /** DeliverRequest cards */
+                cards?: (Uint8Array[]|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1107,6 +1119,82 @@ export namespace aioscomm {
         }
 
         /**
+         * Properties of a ReceiptResult.
+         * @deprecated Use aioscomm.v1.ReceiptResult.$Properties instead.
+         */
+        interface IReceiptResult extends aioscomm.v1.ReceiptResult.$Properties {
+        }
+
+        /** Represents a ReceiptResult. */
+        class ReceiptResult {
+
+            /**
+             * Constructs a new ReceiptResult.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.ReceiptResult.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** ReceiptResult receiptHash. */
+            receiptHash: Uint8Array;
+
+            /** ReceiptResult errorCode. */
+            errorCode: string;
+
+            /** ReceiptResult errorMessage. */
+            errorMessage: string;
+
+            /**
+             * Encodes the specified ReceiptResult message. Does not implicitly {@link aioscomm.v1.ReceiptResult.verify|verify} messages.
+             * @param message ReceiptResult message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.ReceiptResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a ReceiptResult message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.ReceiptResult & aioscomm.v1.ReceiptResult.$Shape} ReceiptResult
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.ReceiptResult & aioscomm.v1.ReceiptResult.$Shape;
+
+            /**
+             * Gets the type url for ReceiptResult
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace ReceiptResult {
+
+            /** Properties of a ReceiptResult. */
+            interface $Properties {
+
+                /** ReceiptResult receiptHash */
+                receiptHash?: (Uint8Array|null);
+
+                /** ReceiptResult errorCode */
+                errorCode?: (string|null);
+
+                /** ReceiptResult errorMessage */
+                errorMessage?: (string|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a ReceiptResult. */
+            type $Shape = aioscomm.v1.ReceiptResult.$Properties;
+        }
+
+        /**
          * Properties of a DeliverResponse.
          * @deprecated Use aioscomm.v1.DeliverResponse.$Properties instead.
          */
@@ -1130,6 +1218,12 @@ export namespace aioscomm {
 
             /** DeliverResponse results. */
             results: aioscomm.v1.DeliverResult.$Properties[];
+
+            /** DeliverResponse receiptResults. */
+            receiptResults: aioscomm.v1.ReceiptResult.$Properties[];
+
+            /** DeliverResponse error. */
+            error?: (aioscomm.v1.StreamError.$Properties|null);
 
             /**
              * Encodes the specified DeliverResponse message. Does not implicitly {@link aioscomm.v1.DeliverResponse.verify|verify} messages.
@@ -1167,6 +1261,12 @@ export namespace aioscomm {
 
                 /** DeliverResponse results */
                 results?: (aioscomm.v1.DeliverResult.$Properties[]|null);
+
+                /** DeliverResponse receiptResults */
+                receiptResults?: (aioscomm.v1.ReceiptResult.$Properties[]|null);
+
+                /** DeliverResponse error */
+                error?: (aioscomm.v1.StreamError.$Properties|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

@@ -2474,6 +2474,8 @@ export const aioscomm = $root.aioscomm = (() => {
              * @typedef {Object} aioscomm.v1.DeliverRequest.$Properties
              * @property {number|null} [batchId] DeliverRequest batchId
              * @property {Array.<Uint8Array>|null} [messages] DeliverRequest messages
+             * @property {Array.<Uint8Array>|null} [receipts] DeliverRequest receipts
+             * @property {Array.<Uint8Array>|null} [cards] DeliverRequest cards
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2500,6 +2502,8 @@ export const aioscomm = $root.aioscomm = (() => {
              */
             const DeliverRequest = function (properties) {
                 this.messages = [];
+                this.receipts = [];
+                this.cards = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -2523,6 +2527,22 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverRequest.prototype.messages = $util.emptyArray;
 
             /**
+             * DeliverRequest receipts.
+             * @member {Array.<Uint8Array>} receipts
+             * @memberof aioscomm.v1.DeliverRequest
+             * @instance
+             */
+            DeliverRequest.prototype.receipts = $util.emptyArray;
+
+            /**
+             * DeliverRequest cards.
+             * @member {Array.<Uint8Array>} cards
+             * @memberof aioscomm.v1.DeliverRequest
+             * @instance
+             */
+            DeliverRequest.prototype.cards = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverRequest
@@ -2543,6 +2563,12 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.messages != null && message.messages.length)
                     for (let i = 0; i < message.messages.length; ++i)
                         writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.messages[i]);
+                if (message.receipts != null && message.receipts.length)
+                    for (let i = 0; i < message.receipts.length; ++i)
+                        writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.receipts[i]);
+                if (message.cards != null && message.cards.length)
+                    for (let i = 0; i < message.cards.length; ++i)
+                        writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.cards[i]);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2602,6 +2628,22 @@ export const aioscomm = $root.aioscomm = (() => {
                             if (!(message.messages && message.messages.length))
                                 message.messages = [];
                             message.messages.push(reader.bytes());
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.receipts && message.receipts.length))
+                                message.receipts = [];
+                            message.receipts.push(reader.bytes());
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.cards && message.cards.length))
+                                message.cards = [];
+                            message.cards.push(reader.bytes());
                             continue;
                         }
                     }
@@ -2848,6 +2890,196 @@ export const aioscomm = $root.aioscomm = (() => {
             return DeliverResult;
         })();
 
+        v1.ReceiptResult = (function() {
+
+            /**
+             * Properties of a ReceiptResult.
+             * @typedef {Object} aioscomm.v1.ReceiptResult.$Properties
+             * @property {Uint8Array|null} [receiptHash] ReceiptResult receiptHash
+             * @property {string|null} [errorCode] ReceiptResult errorCode
+             * @property {string|null} [errorMessage] ReceiptResult errorMessage
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a ReceiptResult.
+             * @memberof aioscomm.v1
+             * @interface IReceiptResult
+             * @augments aioscomm.v1.ReceiptResult.$Properties
+             * @deprecated Use aioscomm.v1.ReceiptResult.$Properties instead.
+             */
+
+            /**
+             * Shape of a ReceiptResult.
+             * @typedef {aioscomm.v1.ReceiptResult.$Properties} aioscomm.v1.ReceiptResult.$Shape
+             */
+
+            /**
+             * Constructs a new ReceiptResult.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a ReceiptResult.
+             * @constructor
+             * @param {aioscomm.v1.ReceiptResult.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ReceiptResult = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * ReceiptResult receiptHash.
+             * @member {Uint8Array} receiptHash
+             * @memberof aioscomm.v1.ReceiptResult
+             * @instance
+             */
+            ReceiptResult.prototype.receiptHash = $util.newBuffer([]);
+
+            /**
+             * ReceiptResult errorCode.
+             * @member {string} errorCode
+             * @memberof aioscomm.v1.ReceiptResult
+             * @instance
+             */
+            ReceiptResult.prototype.errorCode = "";
+
+            /**
+             * ReceiptResult errorMessage.
+             * @member {string} errorMessage
+             * @memberof aioscomm.v1.ReceiptResult
+             * @instance
+             */
+            ReceiptResult.prototype.errorMessage = "";
+
+            /**
+             * Encodes the specified ReceiptResult message. Does not implicitly {@link aioscomm.v1.ReceiptResult.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.ReceiptResult
+             * @static
+             * @param {aioscomm.v1.ReceiptResult.$Properties} message ReceiptResult message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ReceiptResult.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.receiptHash != null && $Object.hasOwnProperty.call(message, "receiptHash") && message.receiptHash.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.receiptHash);
+                if (message.errorCode != null && $Object.hasOwnProperty.call(message, "errorCode") && message.errorCode !== "")
+                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.errorCode);
+                if (message.errorMessage != null && $Object.hasOwnProperty.call(message, "errorMessage") && message.errorMessage !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.errorMessage);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a ReceiptResult message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.ReceiptResult
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.ReceiptResult & aioscomm.v1.ReceiptResult.$Shape} ReceiptResult
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ReceiptResult.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.ReceiptResult();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.receiptHash = value;
+                            else
+                                delete message.receiptHash;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorCode = value;
+                            else
+                                delete message.errorCode;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorMessage = value;
+                            else
+                                delete message.errorMessage;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for ReceiptResult
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.ReceiptResult
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            ReceiptResult.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.ReceiptResult";
+            };
+
+            return ReceiptResult;
+        })();
+
         v1.DeliverResponse = (function() {
 
             /**
@@ -2855,6 +3087,8 @@ export const aioscomm = $root.aioscomm = (() => {
              * @typedef {Object} aioscomm.v1.DeliverResponse.$Properties
              * @property {number|null} [batchId] DeliverResponse batchId
              * @property {Array.<aioscomm.v1.DeliverResult.$Properties>|null} [results] DeliverResponse results
+             * @property {Array.<aioscomm.v1.ReceiptResult.$Properties>|null} [receiptResults] DeliverResponse receiptResults
+             * @property {aioscomm.v1.StreamError.$Properties|null} [error] DeliverResponse error
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2881,6 +3115,7 @@ export const aioscomm = $root.aioscomm = (() => {
              */
             const DeliverResponse = function (properties) {
                 this.results = [];
+                this.receiptResults = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -2904,6 +3139,22 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverResponse.prototype.results = $util.emptyArray;
 
             /**
+             * DeliverResponse receiptResults.
+             * @member {Array.<aioscomm.v1.ReceiptResult.$Properties>} receiptResults
+             * @memberof aioscomm.v1.DeliverResponse
+             * @instance
+             */
+            DeliverResponse.prototype.receiptResults = $util.emptyArray;
+
+            /**
+             * DeliverResponse error.
+             * @member {aioscomm.v1.StreamError.$Properties|null|undefined} error
+             * @memberof aioscomm.v1.DeliverResponse
+             * @instance
+             */
+            DeliverResponse.prototype.error = null;
+
+            /**
              * Encodes the specified DeliverResponse message. Does not implicitly {@link aioscomm.v1.DeliverResponse.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverResponse
@@ -2924,6 +3175,11 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.results != null && message.results.length)
                     for (let i = 0; i < message.results.length; ++i)
                         $root.aioscomm.v1.DeliverResult.encode(message.results[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                if (message.receiptResults != null && message.receiptResults.length)
+                    for (let i = 0; i < message.receiptResults.length; ++i)
+                        $root.aioscomm.v1.ReceiptResult.encode(message.receiptResults[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                if (message.error != null && $Object.hasOwnProperty.call(message, "error"))
+                    $root.aioscomm.v1.StreamError.encode(message.error, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2983,6 +3239,20 @@ export const aioscomm = $root.aioscomm = (() => {
                             if (!(message.results && message.results.length))
                                 message.results = [];
                             message.results.push($root.aioscomm.v1.DeliverResult.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.receiptResults && message.receiptResults.length))
+                                message.receiptResults = [];
+                            message.receiptResults.push($root.aioscomm.v1.ReceiptResult.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            message.error = $root.aioscomm.v1.StreamError.decode(reader, reader.size(), $undefined, _depth + 1, message.error);
                             continue;
                         }
                     }

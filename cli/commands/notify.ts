@@ -1,0 +1,65 @@
+// `aios-comm notify --to HANDLE (--text T | --file F | -)`: prints `ob_<id> DELIVERY_PENDING` at once.
+import { readFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { MeshError } from '../../cards/index.js'
+import { actingSeat, daemonCall, globals } from '../context.js'
+import { print } from '../output.js'
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+export function parseDuration (text: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(text)
+  if (m === null || Number(m[1]) === 0) throw new MeshError('USAGE', `${JSON.stringify(text)} is not a duration such as 90s, 10m, 2h or 7d`)
+  return Number(m[1]) * UNITS[m[2]]
+}
+
+async function readStdin (): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const c of process.stdin) chunks.push(c as Buffer)
+  return Buffer.concat(chunks)
+}
+
+interface NotifyOptions {
+  to: string
+  text?: string
+  file?: string
+  require?: string
+  thread?: string
+  ttl?: string
+  contentType?: string
+}
+
+export function register (program: Command): void {
+  program.command('notify [source]').description('send a message; prints the obligation id and DELIVERY_PENDING at once (source "-" reads stdin)')
+    .requiredOption('--to <handle>', 'the recipient actor')
+    .option('--text <text>', 'the message text')
+    .option('--file <path>', 'read the message body from a file')
+    .option('--require <level>', 'receipt level wanted: DELIVERED, READ, CONSUMED or COMPLETE (default COMPLETE)')
+    .option('--thread <id>', 'a conversation id')
+    .option('--ttl <duration>', 'give up delivery after this long (90s, 10m, 2h, 7d)')
+    .option('--content-type <type>', 'the body\'s media type (default text/plain)')
+    .option('--json', 'print JSON')
+    .action(async (source: string | undefined, o: NotifyOptions, cmd: Command) => {
+      const given = [o.text !== undefined, o.file !== undefined, source === '-'].filter(Boolean).length
+      if (given !== 1 || (source !== undefined && source !== '-')) throw new MeshError('USAGE', 'give exactly one of --text T, --file F or - (stdin)')
+      let body: Buffer
+      if (o.text !== undefined) body = Buffer.from(o.text, 'utf8')
+      else if (o.file !== undefined) {
+        try {
+          body = readFileSync(o.file)
+        } catch (err) {
+          throw new MeshError('FILE_UNREADABLE', `cannot read ${o.file}`, { cause: err })
+        }
+      } else body = await readStdin()
+      const r = await daemonCall(cmd, 'notify', {
+        as: actingSeat(cmd),
+        to: o.to,
+        body: body.toString('base64'),
+        require: o.require?.toUpperCase(),
+        thread: o.thread,
+        ttlMs: o.ttl === undefined ? undefined : parseDuration(o.ttl),
+        contentType: o.contentType
+      })
+      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to }, () => `${r.obligation as string} ${r.state as string}`)
+    })
+}

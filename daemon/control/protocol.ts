@@ -1,0 +1,12 @@
+// The control API's wire shape (newline-delimited JSON on a unix socket), shared by the daemon and the CLI.
+export const MAX_REQUEST_BYTES = 4 << 20 // a notify body is at most 512 KiB; base64 and JSON framing fit in this
+
+export interface ControlRequest {
+  id: number
+  method: string
+  params?: Record<string, unknown>
+}
+
+export type ControlResponse =
+  | { id: number, result: unknown }
+  | { id: number, error: { code: string, message: string } }

@@ -1,0 +1,88 @@
+// The control API's route table: every CLI verb that needs the daemon, and the setup verbs, so that a running
+// daemon learns about a new seat, mesh or card at once.
+import { MeshError } from '../../cards/index.js'
+import type { Core } from '../core.js'
+import * as messaging from '../messaging/index.js'
+import * as setup from '../setup/index.js'
+import { bytesB64, optBool, optInt, optStr, optStrList, str, type Params } from './params.js'
+import type { Route } from './server.js'
+
+export interface NodeView {
+  peerId: () => string
+  addresses: () => string[]
+  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number }>
+}
+
+const REQUIRE = new Set(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
+
+export function routes (core: Core, node: NodeView): Record<string, Route> {
+  const ctx = core.ctx
+  /** Setup verbs change identity or trust: the directory and the seats' cards follow at once. */
+  const changing = <T>(fn: (p: Params) => Promise<T> | T): Route => async (p: Params) => {
+    const r = await fn(p)
+    core.directoryChanged()
+    return r
+  }
+
+  return {
+    'node.status': () => ({
+      peerId: node.peerId(),
+      addresses: node.addresses(),
+      home: ctx.paths.root,
+      actors: ctx.store.identity.actors().map(a => {
+        const c = core.directory.check(a.handle)
+        return { handle: a.handle, carrier: a.carrier, pane: a.pane, healthy: c.ok, problem: c.ok ? undefined : `${c.code}: ${c.reason}` }
+      }),
+      peers: node.peers(),
+      outbox: { pending: ctx.store.messages.pendingCount() },
+      messages: ctx.store.messages.countMessages()
+    }),
+
+    notify: async p => {
+      const text = optStr(p, 'text')
+      const body = text !== undefined ? new TextEncoder().encode(text) : bytesB64(p, 'body')
+      const require = optStr(p, 'require')
+      if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED or COMPLETE')
+      return await messaging.notify(core, {
+        as: optStr(p, 'as'),
+        to: str(p, 'to'),
+        body,
+        contentType: optStr(p, 'contentType'),
+        require: require as messaging.NotifyInput['require'],
+        thread: optStr(p, 'thread'),
+        ttlMs: optInt(p, 'ttlMs', 1)
+      })
+    },
+    inbox: p => {
+      const as = optStr(p, 'as')
+      const handles = as !== undefined && as !== '' ? [core.actingSeat(as)] : ctx.store.identity.actors().map(a => a.handle)
+      return messaging.inbox(core, handles, optBool(p, 'all'))
+    },
+    read: async p => await messaging.read(core, str(p, 'obligation'), optStr(p, 'as')),
+    consume: async p => await messaging.consume(core, str(p, 'obligation'), optStr(p, 'as')),
+    ack: async p => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file') }),
+    reject: async p => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as') }),
+    status: p => messaging.status(core, str(p, 'obligation')),
+    outbox: p => messaging.outbox(core, optBool(p, 'all')),
+    peers: () => node.peers(),
+
+    'mesh.create': changing(() => setup.meshCreate(ctx)),
+    'mesh.show': () => setup.meshShow(ctx),
+    'mesh.trust': changing(p => setup.meshTrust(ctx, str(p, 'key'))),
+    'mesh.admit': p => setup.meshAdmit(ctx, str(p, 'request'), { out: optStr(p, 'out'), days: optInt(p, 'days', 1) }),
+    'mesh.revoke': changing(p => setup.meshRevoke(ctx, str(p, 'target'), optStr(p, 'reason'))),
+    'actor.add': changing(async p => await setup.actorAdd(ctx, str(p, 'handle'), {
+      carrier: optStr(p, 'carrier'),
+      pane: optStr(p, 'pane'),
+      tmuxSocket: optStr(p, 'tmuxSocket'),
+      model: optStr(p, 'model'),
+      requireEnv: optStrList(p, 'requireEnv'),
+      mesh: optStr(p, 'mesh')
+    })),
+    'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
+    'actor.list': () => setup.actorList(ctx),
+    'card.show': async p => await setup.cardShow(ctx, optStr(p, 'handle')),
+    'card.verify': p => setup.cardVerify(ctx, str(p, 'file')),
+    'card.import': changing(p => setup.cardImport(ctx, str(p, 'file')))
+  }
+}

@@ -1,0 +1,102 @@
+// The control API server: a unix socket in the home (mode 0600), one JSON request per line, one JSON answer per
+// line. A malformed request gets a coded error on its connection; the daemon keeps serving.
+import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import { chmodSync, existsSync, unlinkSync } from 'node:fs'
+import { MeshError } from '../../cards/index.js'
+import type { Logger } from '../runtime/log.js'
+import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
+import type { Params } from './params.js'
+
+export type Route = (params: Params) => Promise<unknown> | unknown
+
+/** Is a daemon answering on this socket? */
+export async function socketIsLive (path: string): Promise<boolean> {
+  if (!existsSync(path)) return false
+  return await new Promise(resolve => {
+    const s = createConnection(path)
+    s.once('connect', () => { s.destroy(); resolve(true) })
+    s.once('error', () => resolve(false))
+  })
+}
+
+export class ControlServer {
+  private server?: Server
+  private readonly sockets = new Set<Socket>()
+
+  constructor (private readonly path: string, private readonly routes: Record<string, Route>, private readonly log: Logger) {}
+
+  async start (): Promise<void> {
+    if (await socketIsLive(this.path)) throw new MeshError('DAEMON_ALREADY_RUNNING', `a daemon already answers on ${this.path}`)
+    if (existsSync(this.path)) unlinkSync(this.path) // left behind by a daemon that was killed
+    const server = createServer(socket => this.serve(socket))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      // the socket is created with the process umask; tighten it before anyone can connect
+      const umask = process.umask(0o177)
+      server.listen(this.path, () => { process.umask(umask); resolve() })
+    })
+    chmodSync(this.path, 0o600)
+    this.server = server
+  }
+
+  async stop (): Promise<void> {
+    const server = this.server
+    if (server === undefined) return
+    this.server = undefined
+    for (const s of this.sockets) s.destroy()
+    await new Promise<void>(resolve => server.close(() => resolve()))
+    if (existsSync(this.path)) unlinkSync(this.path)
+  }
+
+  private serve (socket: Socket): void {
+    this.sockets.add(socket)
+    socket.on('close', () => this.sockets.delete(socket))
+    socket.on('error', () => socket.destroy())
+    let buffer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      buffer += chunk
+      if (buffer.length > MAX_REQUEST_BYTES) {
+        this.answer(socket, { id: 0, error: { code: 'REQUEST_TOO_LARGE', message: `a request may have at most ${MAX_REQUEST_BYTES} bytes` } })
+        socket.end()
+        buffer = ''
+        return
+      }
+      let nl
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl)
+        buffer = buffer.slice(nl + 1)
+        if (line.trim() !== '') void this.dispatch(socket, line)
+      }
+    })
+  }
+
+  private async dispatch (socket: Socket, line: string): Promise<void> {
+    let req: ControlRequest
+    try {
+      req = JSON.parse(line)
+      if (req === null || typeof req !== 'object' || typeof req.method !== 'string') throw new Error('not a request')
+    } catch {
+      this.answer(socket, { id: 0, error: { code: 'BAD_REQUEST', message: 'a request is one JSON object {id, method, params} per line' } })
+      return
+    }
+    const id = Number.isSafeInteger(req.id) ? req.id : 0
+    const route = Object.hasOwn(this.routes, req.method) ? this.routes[req.method] : undefined
+    if (route === undefined) {
+      this.answer(socket, { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${req.method}` } })
+      return
+    }
+    const params = req.params !== null && typeof req.params === 'object' && !Array.isArray(req.params) ? req.params : {}
+    try {
+      this.answer(socket, { id, result: await route(params) ?? null })
+    } catch (err) {
+      const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
+      if (code === 'INTERNAL') this.log.error('control request failed', { method: req.method, error: (err as Error)?.stack })
+      this.answer(socket, { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } })
+    }
+  }
+
+  private answer (socket: Socket, res: ControlResponse): void {
+    if (!socket.destroyed) socket.write(JSON.stringify(res) + '\n')
+  }
+}

@@ -1,0 +1,66 @@
+// The state every daemon part shares: the open home, the directory, local seats' keys and an event bus.
+import { EventEmitter } from 'node:events'
+import { MeshError, type KeyPair } from '../cards/index.js'
+import type { Directory } from './directory/directory.js'
+import type { HomeContext } from './setup/context.js'
+import type { Store } from './store/index.js'
+import type { Logger } from './runtime/log.js'
+
+export interface CoreEvents {
+  /** A message for a local seat was committed (wake it). */
+  'message:in': [{ id: Uint8Array, to: string, from: string }]
+  /** A receipt was stored and the obligation's state may have moved. */
+  receipt: [{ messageId: Uint8Array, state: string, actor: string }]
+  /** New outbox work. */
+  'outbox:kick': []
+  /** Cards, seats or trust changed. */
+  'directory:changed': []
+}
+
+export class Core {
+  readonly events = new EventEmitter<CoreEvents>()
+  private readonly keys = new Map<string, KeyPair>()
+
+  constructor (
+    readonly ctx: HomeContext,
+    readonly directory: Directory,
+    readonly peerId: string,
+    readonly log: Logger
+  ) {
+    this.events.setMaxListeners(100)
+  }
+
+  get store (): Store {
+    return this.ctx.store
+  }
+
+  /** A local seat's key, cached; ACTOR_NOT_LOCAL when the seat is not hosted here. */
+  seatKey (handle: string): KeyPair {
+    let k = this.keys.get(handle)
+    if (k === undefined) {
+      const a = this.store.identity.actor(handle)
+      if (a === undefined || !a.hosted) throw new MeshError('ACTOR_NOT_LOCAL', `${handle} is not a seat hosted on this node`)
+      k = this.ctx.actorKey(handle)
+      this.keys.set(handle, k)
+    }
+    return k
+  }
+
+  /** The acting seat: the one named, else the only seat hosted here. */
+  actingSeat (as?: string): string {
+    if (as !== undefined && as !== '') {
+      const a = this.store.identity.actor(as)
+      if (a === undefined || !a.hosted) throw new MeshError('ACTOR_NOT_LOCAL', `${as} is not a seat hosted on this node (see aios-comm actor list)`)
+      return as
+    }
+    const seats = this.store.identity.actors()
+    if (seats.length === 1) return seats[0].handle
+    throw new MeshError('ACTOR_AMBIGUOUS', seats.length === 0 ? 'this node hosts no seat; run aios-comm actor add HANDLE' : 'this node hosts several seats; name one with --as HANDLE or AIOS_ACTOR')
+  }
+
+  directoryChanged (): void {
+    this.keys.clear()
+    this.directory.reload()
+    this.events.emit('directory:changed')
+  }
+}

@@ -1,0 +1,84 @@
+// The recipient end of /aios-comm/deliver/1: one long-lived stream per peer; frames are handled as they come
+// (pipelined), each answered with per-message and per-receipt results. A bad frame closes only its stream.
+import type { Connection, Stream } from '@libp2p/interface'
+import { lpStream } from '@libp2p/utils'
+import { MeshError } from '../../cards/index.js'
+import { deliverRequestFromWire, deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { acceptMessages, acceptReceipts, MAX_BATCH_MESSAGES, MAX_FRAME_BYTES } from '../messaging/index.js'
+import { acceptCardJson } from '../setup/cards.js'
+
+const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
+
+export async function serveDeliver (core: Core, stream: Stream, connection: Connection): Promise<void> {
+  const remote = connection.remotePeer.toString()
+  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  const inFlight = new Set<Promise<void>>()
+  const fail = async (code: string, message: string): Promise<void> => {
+    core.log.warn('deliver stream closed', { peer: remote, code, message })
+    try {
+      await lp.write(deliverResponseToWire({ batchId: 0, results: [], receiptResults: [], error: { code, message } }))
+      await stream.close()
+    } catch {
+      stream.abort(new MeshError(code, message))
+    }
+  }
+  for (;;) {
+    let frame
+    try {
+      frame = await lp.read()
+    } catch (err) {
+      const name = (err as Error).name
+      if (name === 'InvalidDataLengthError' || name === 'InvalidDataLengthLengthError') await fail('FRAME_TOO_LARGE', `a frame may have at most ${MAX_FRAME_BYTES} bytes`)
+      else if (name !== 'UnexpectedEOFError' && name !== 'StreamResetError' && name !== 'StreamStateError') core.log.debug('deliver stream ended', { peer: remote, error: name })
+      break
+    }
+    let req: DeliverRequestData
+    try {
+      req = deliverRequestFromWire(frame.subarray())
+    } catch {
+      await fail('FRAME_MALFORMED', 'the frame is not a DeliverRequest')
+      break
+    }
+    if (req.messages.length > MAX_BATCH_MESSAGES || req.receipts.length > MAX_BATCH_MESSAGES) {
+      await fail('BATCH_TOO_LARGE', `a frame may carry at most ${MAX_BATCH_MESSAGES} messages and ${MAX_BATCH_MESSAGES} receipts`)
+      break
+    }
+    if (!core.directory.isTrustedPeer(remote)) {
+      await fail('PEER_NOT_TRUSTED', 'this peer hosts no actor this node trusts')
+      break
+    }
+    const job = handle(core, req, remote).then(async res => { await lp.write(deliverResponseToWire(res)) }).catch(err => {
+      core.log.warn('deliver frame failed', { peer: remote, error: (err as Error).message })
+      stream.abort(err as Error)
+    })
+    inFlight.add(job)
+    void job.finally(() => inFlight.delete(job))
+    if (inFlight.size >= MAX_FRAMES_IN_FLIGHT) await Promise.race(inFlight)
+  }
+  await Promise.allSettled(inFlight)
+}
+
+async function handle (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
+  learnCards(core, req.cards, remote)
+  const results = await acceptMessages(core, req.messages, remote)
+  const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts) : []
+  return { batchId: req.batchId, results, receiptResults }
+}
+
+/** Cards a peer sends for the seats it hosts; only cards naming that very peer are taken, under every rule. */
+function learnCards (core: Core, cards: Uint8Array[], remote: string): void {
+  let changed = false
+  for (const bytes of cards) {
+    try {
+      const json = Buffer.from(bytes).toString('utf8')
+      const peerId = (JSON.parse(json)?.capabilities?.extensions?.[0]?.params?.peerId) as unknown
+      if (peerId !== remote) continue
+      const { status } = acceptCardJson(core.ctx, json)
+      if (status !== 'unchanged') changed = true
+    } catch (err) {
+      core.log.debug('card from peer refused', { peer: remote, code: (err as MeshError).code })
+    }
+  }
+  if (changed) core.directoryChanged()
+}

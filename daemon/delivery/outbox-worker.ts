@@ -1,0 +1,218 @@
+// The outbox worker: picks due messages and receipts, groups them per destination node, sends them in batches
+// over each peer's session (or hands them over in place when the destination is on this node), and records
+// every outcome. Nothing leaves the outbox until the answer for it is durably stored.
+import { MeshError } from '../../cards/index.js'
+import type { DeliverResponseData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { OutboxRow } from '../store/index.js'
+import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
+import type { PeerSession } from './peer-session.js'
+import { backoffMs } from './backoff.js'
+
+const PICK_LIMIT = 4096 // rows per scan
+const MAX_IN_FLIGHT_PER_PEER = 8 * MAX_BATCH_MESSAGES
+
+interface Item {
+  row: OutboxRow
+  bytes: Uint8Array
+}
+
+export class OutboxWorker {
+  private readonly inFlight = new Set<number>()
+  private readonly perPeer = new Map<string, number>()
+  private running = false
+  private wake?: () => void
+  private timer?: NodeJS.Timeout
+  private loopDone?: Promise<void>
+  private readonly kick = (): void => { this.wake?.() }
+
+  constructor (private readonly core: Core, private readonly session: (peerId: string) => PeerSession) {}
+
+  start (): void {
+    if (this.running) return
+    this.running = true
+    this.core.events.on('outbox:kick', this.kick)
+    this.loopDone = this.loop()
+  }
+
+  async stop (): Promise<void> {
+    if (!this.running) return
+    this.running = false
+    this.core.events.off('outbox:kick', this.kick)
+    this.kick()
+    await this.loopDone
+  }
+
+  /** A peer (re)connected: everything waiting for the actors it hosts is due now. */
+  peerConnected (peerId: string): void {
+    const handles = this.core.directory.handlesOnPeer(peerId)
+    if (this.core.store.messages.wakeDest(handles, Date.now()) > 0) this.kick()
+  }
+
+  private async loop (): Promise<void> {
+    while (this.running) {
+      const now = Date.now()
+      const rows = this.core.store.messages.due(now, PICK_LIMIT).filter(r => !this.inFlight.has(r.id))
+      if (rows.length > 0) this.dispatch(rows, now)
+      await this.idle()
+    }
+  }
+
+  /** Sleeps until kicked or until the next row is due. */
+  private async idle (): Promise<void> {
+    const next = this.core.store.messages.nextDueMs()
+    const delay = next === undefined ? 60_000 : Math.max(0, Math.min(60_000, next - Date.now()))
+    await new Promise<void>(resolve => {
+      this.wake = resolve
+      this.timer = setTimeout(resolve, delay === 0 ? 50 : delay)
+    })
+    clearTimeout(this.timer)
+    this.wake = undefined
+  }
+
+  private dispatch (rows: OutboxRow[], now: number): void {
+    const byPeer = new Map<string, Item[]>()
+    const local: Item[] = []
+    const store = this.core.store.messages
+    for (const row of rows) {
+      const bytes = this.payload(row, now)
+      if (bytes === undefined) continue
+      const dest = this.core.directory.get(row.dest)
+      if (dest === undefined) {
+        store.retryLater(row.id, now + backoffMs(row.attempts), `no valid card for ${row.dest} is held here`)
+        continue
+      }
+      if (dest.local) {
+        local.push({ row, bytes })
+        continue
+      }
+      const list = byPeer.get(dest.peerId) ?? []
+      list.push({ row, bytes })
+      byPeer.set(dest.peerId, list)
+    }
+    if (local.length > 0) this.track(local, this.deliverLocally(local))
+    for (const [peerId, items] of byPeer) {
+      const room = MAX_IN_FLIGHT_PER_PEER - (this.perPeer.get(peerId) ?? 0)
+      for (const batch of batches(items.slice(0, Math.max(0, room)))) this.track(batch, this.deliverRemote(peerId, batch), peerId)
+    }
+  }
+
+  /** The signed bytes to send for a row, or undefined when the row was settled here (expired, vanished). */
+  private payload (row: OutboxRow, now: number): Uint8Array | undefined {
+    const store = this.core.store.messages
+    if (row.kind === 'message') {
+      const m = store.message(row.ref)
+      if (m === undefined) {
+        store.finish(row.id, 'failed', 'the message is no longer held')
+        return undefined
+      }
+      if (m.expiresAtMs !== undefined && m.expiresAtMs <= now) {
+        store.finish(row.id, 'expired', `not delivered before it expired at ${new Date(m.expiresAtMs).toISOString()}`)
+        this.core.events.emit('receipt', { messageId: m.id, state: 'EXPIRED', actor: m.to })
+        return undefined
+      }
+      return m.envelope
+    }
+    const r = store.receiptByHash(row.ref)
+    if (r === undefined) {
+      store.finish(row.id, 'failed', 'the receipt is no longer held')
+      return undefined
+    }
+    return r.envelope
+  }
+
+  private track (items: Item[], work: Promise<void>, peerId?: string): void {
+    for (const i of items) this.inFlight.add(i.row.id)
+    if (peerId !== undefined) this.perPeer.set(peerId, (this.perPeer.get(peerId) ?? 0) + items.length)
+    void work.catch(err => this.core.log.error('outbox batch failed', { error: (err as Error).message })).finally(() => {
+      for (const i of items) this.inFlight.delete(i.row.id)
+      if (peerId !== undefined) this.perPeer.set(peerId, (this.perPeer.get(peerId) ?? 0) - items.length)
+      this.kick()
+    })
+  }
+
+  private async deliverLocally (items: Item[]): Promise<void> {
+    const messages = items.filter(i => i.row.kind === 'message')
+    const receipts = items.filter(i => i.row.kind === 'receipt')
+    const res: DeliverResponseData = {
+      batchId: 0,
+      results: messages.length > 0 ? await acceptMessages(this.core, messages.map(i => i.bytes), undefined) : [],
+      receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes)) : []
+    }
+    await this.settle(messages, receipts, res)
+  }
+
+  private async deliverRemote (peerId: string, items: Item[]): Promise<void> {
+    const messages = items.filter(i => i.row.kind === 'message')
+    const receipts = items.filter(i => i.row.kind === 'receipt')
+    let res: DeliverResponseData
+    try {
+      res = await this.session(peerId).send(messages.map(i => i.bytes), receipts.map(i => i.bytes))
+    } catch (err) {
+      const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : (err as Error).message
+      const now = Date.now()
+      await this.core.store.commit.run(() => {
+        for (const i of items) this.core.store.messages.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)
+      })
+      return
+    }
+    await this.settle(messages, receipts, res)
+  }
+
+  /** Records the answers: stored receipts leave the outbox; refusals retry or end the row with their code. */
+  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData): Promise<void> {
+    const store = this.core.store.messages
+    const now = Date.now()
+    const settledStates: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
+    await this.core.store.commit.run(() => {
+      messages.forEach((item, i) => {
+        const r = res.results[i]
+        const m = store.message(item.row.ref)
+        if (r === undefined || m === undefined) {
+          store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this message in the batch')
+          return
+        }
+        if (r.receipt !== undefined) {
+          const applied = applyReceipt(this.core, r.receipt, m, now)
+          if (applied.ok && applied.state === 'DELIVERED') {
+            store.done(item.row.id)
+            if (applied.isNew) settledStates.push({ messageId: m.id, state: 'DELIVERED', actor: m.to })
+          } else {
+            store.retryLater(item.row.id, now + backoffMs(item.row.attempts), applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`)
+          }
+          return
+        }
+        const code = r.errorCode ?? 'INTERNAL'
+        if (TRANSIENT_CODES.has(code)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${code}: ${r.errorMessage ?? ''}`)
+        else store.finish(item.row.id, 'failed', `${code}: ${r.errorMessage ?? ''}`)
+      })
+      receipts.forEach((item, i) => {
+        const r = res.receiptResults[i]
+        if (r === undefined) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this receipt in the batch')
+        else if (r.errorCode === undefined) store.done(item.row.id)
+        else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
+      })
+    })
+    for (const s of settledStates) this.core.events.emit('receipt', s)
+  }
+}
+
+function* batches (items: Item[]): Generator<Item[]> {
+  let batch: Item[] = []
+  let bytes = 0
+  let msgs = 0
+  let rcpts = 0
+  for (const item of items) {
+    const isMsg = item.row.kind === 'message'
+    if (batch.length > 0 && (bytes + item.bytes.byteLength > MAX_BATCH_BYTES || (isMsg ? msgs : rcpts) >= MAX_BATCH_MESSAGES)) {
+      yield batch
+      batch = []
+      bytes = msgs = rcpts = 0
+    }
+    batch.push(item)
+    bytes += item.bytes.byteLength
+    if (isMsg) msgs++
+    else rcpts++
+  }
+  if (batch.length > 0) yield batch
+}

@@ -1,0 +1,124 @@
+// The sender end of /aios-comm/deliver/1 towards one peer: one long-lived stream, pipelined batches matched to
+// their answers by batch id. The stream is opened on demand and reopened after a failure.
+import { peerIdFromString } from '@libp2p/peer-id'
+import { multiaddr } from '@multiformats/multiaddr'
+import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
+import type { Stream } from '@libp2p/interface'
+import { MeshError } from '../../cards/index.js'
+import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { MAX_FRAME_BYTES } from '../messaging/index.js'
+import { DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../net/constants.js'
+import type { MeshNode } from '../net/node.js'
+
+interface Waiter {
+  resolve: (r: DeliverResponseData) => void
+  reject: (e: Error) => void
+  timer: NodeJS.Timeout
+}
+
+interface Open {
+  stream: Stream
+  lp: LengthPrefixedStream<Stream>
+  cardsVersion: number
+}
+
+export class PeerSession {
+  private open?: Promise<Open>
+  private readonly waiting = new Map<number, Waiter>()
+  private nextBatch = 1
+
+  constructor (
+    private readonly node: MeshNode,
+    private readonly core: Core,
+    readonly peerId: string,
+    private readonly cards: () => { version: number, cards: Uint8Array[] }
+  ) {}
+
+  async send (messages: Uint8Array[], receipts: Uint8Array[]): Promise<DeliverResponseData> {
+    const o = await this.connect()
+    const batchId = this.nextBatch++
+    const local = this.cards()
+    const cards = local.version !== o.cardsVersion ? local.cards : []
+    o.cardsVersion = local.version
+    const frame = deliverRequestToWire({ batchId, messages, receipts, cards })
+    if (frame.byteLength > MAX_FRAME_BYTES) throw new MeshError('BATCH_TOO_LARGE', `a batch of ${frame.byteLength} bytes does not fit in one frame`)
+    const answer = new Promise<DeliverResponseData>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(batchId)
+        reject(new MeshError('PEER_TIMEOUT', `no answer from ${this.peerId} within ${REQUEST_TIMEOUT_MS} ms`))
+        this.reset(new MeshError('PEER_TIMEOUT', 'timed out'))
+      }, REQUEST_TIMEOUT_MS)
+      this.waiting.set(batchId, { resolve, reject, timer })
+    })
+    try {
+      await o.lp.write(frame)
+    } catch (err) {
+      this.reset(err as Error)
+    }
+    return await answer
+  }
+
+  close (): void {
+    this.reset(new MeshError('SESSION_CLOSED', 'the daemon is stopping'))
+  }
+
+  private async connect (): Promise<Open> {
+    if (this.open === undefined) {
+      this.open = this.dial()
+      this.open.catch(() => { this.open = undefined })
+    }
+    return await this.open
+  }
+
+  private async dial (): Promise<Open> {
+    const current = this.core.directory.all().find(c => c.peerId === this.peerId)
+    const pid = peerIdFromString(this.peerId)
+    const addrs = (current?.multiaddrs ?? []).flatMap(a => {
+      try {
+        return [multiaddr(a)]
+      } catch {
+        return []
+      }
+    })
+    if (addrs.length > 0) await this.node.peerStore.merge(pid, { multiaddrs: addrs })
+    let stream: Stream
+    try {
+      stream = await this.node.dialProtocol(pid, DELIVER_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
+    } catch (err) {
+      throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${(err as Error).message.split('\n')[0]}`, { cause: err })
+    }
+    const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+    const o: Open = { stream, lp, cardsVersion: -1 }
+    void this.readLoop(o)
+    return o
+  }
+
+  private async readLoop (o: Open): Promise<void> {
+    try {
+      for (;;) {
+        const frame = await o.lp.read()
+        const res = deliverResponseFromWire(frame.subarray())
+        if (res.error !== undefined) throw new MeshError(res.error.code, `${this.peerId} closed the stream: ${res.error.message}`)
+        const w = this.waiting.get(res.batchId)
+        if (w === undefined) continue
+        this.waiting.delete(res.batchId)
+        clearTimeout(w.timer)
+        w.resolve(res)
+      }
+    } catch (err) {
+      this.reset(err instanceof MeshError ? err : new MeshError('PEER_STREAM_CLOSED', `the stream to ${this.peerId} ended: ${(err as Error).message}`))
+    }
+  }
+
+  private reset (err: Error): void {
+    const o = this.open
+    this.open = undefined
+    for (const [id, w] of this.waiting) {
+      clearTimeout(w.timer)
+      w.reject(err)
+      this.waiting.delete(id)
+    }
+    void o?.then(x => x.stream.abort(err)).catch(() => {})
+  }
+}

@@ -1,0 +1,107 @@
+// Who is who and where, from the cards held: an actor's key and Current, trusted peers for the gater.
+// Rebuilt from the store whenever a card, seat or revocation changes; read on every message.
+import { checkEndorsement, keyText, parseKeyText, verifyCardJson, type Refusal } from '../../cards/index.js'
+import type { HomeContext } from '../setup/context.js'
+
+export interface Current {
+  handle: string
+  actorKey: Uint8Array
+  peerId: string
+  multiaddrs: string[]
+  seq: number
+  carrier: string
+  model?: string
+  pane?: string
+  updatedAtMs: number
+  local: boolean
+  endorsementExpiresAtMs: number
+}
+
+export type KeyCheck = { ok: true, current: Current } | Refusal
+
+export class Directory {
+  private byHandle = new Map<string, Current>()
+  private trustedPeers = new Set<string>()
+  private revoked: ReadonlySet<string> = new Set<string>()
+  private conflicts = new Set<string>()
+
+  constructor (private readonly ctx: HomeContext, private readonly selfPeerId: string) {
+    this.reload()
+  }
+
+  /** Re-reads cards, seats, revocations and conflicts. Cheap: a mesh has tens to hundreds of actors. */
+  reload (nowMs = Date.now()): void {
+    const id = this.ctx.store.identity
+    const trust = this.ctx.trustContext(nowMs)
+    const local = new Set(id.actors().map(a => a.handle))
+    const next = new Map<string, Current>()
+    const peers = new Set<string>()
+    for (const row of id.cards()) {
+      const v = verifyCardJson(row.json)
+      if (!v.ok) continue
+      const c = v.card
+      const e = checkEndorsement(c.endorsement, c.handle, c.actorKey, trust)
+      if (!e.ok) continue
+      const isLocal = local.has(c.handle) && c.peerId === this.selfPeerId
+      next.set(c.handle, {
+        handle: c.handle,
+        actorKey: c.actorKey,
+        peerId: c.peerId,
+        multiaddrs: c.multiaddrs,
+        seq: c.seq,
+        carrier: c.carrier,
+        model: c.model,
+        pane: c.pane,
+        updatedAtMs: c.updatedAtMs,
+        local: isLocal,
+        endorsementExpiresAtMs: e.endorsement.expiresAtMs
+      })
+      if (!isLocal) peers.add(c.peerId)
+    }
+    this.byHandle = next
+    this.trustedPeers = peers
+    this.revoked = trust.revokedKeys
+    this.conflicts = new Set(id.conflicts().map(c => c.handle))
+  }
+
+  get (handle: string): Current | undefined {
+    return this.byHandle.get(handle)
+  }
+
+  all (): Current[] {
+    return [...this.byHandle.values()]
+  }
+
+  /** The key an actor signs with, if it may act now: card held, endorsed, unrevoked, unexpired, no conflict. */
+  check (handle: string, nowMs = Date.now()): KeyCheck {
+    const c = this.byHandle.get(handle)
+    if (c === undefined) return { ok: false, code: 'ACTOR_UNKNOWN', reason: `no valid card for ${handle} is held here` }
+    if (this.conflicts.has(handle)) return { ok: false, code: 'HANDLE_CONFLICT', reason: `two keys claim ${handle}; the mesh owner must revoke one` }
+    if (this.revoked.has(keyText(c.actorKey))) return { ok: false, code: 'CARD_REVOKED', reason: `the key of ${handle} is revoked` }
+    if (c.endorsementExpiresAtMs <= nowMs) return { ok: false, code: 'CARD_EXPIRED', reason: `the endorsement of ${handle} has expired` }
+    return { ok: true, current: c }
+  }
+
+  isRevoked (key: Uint8Array): boolean {
+    return this.revoked.has(keyText(key))
+  }
+
+  /** Peers that host at least one trusted actor: the only ones the connection gater lets in. */
+  isTrustedPeer (peerId: string): boolean {
+    return this.trustedPeers.has(peerId)
+  }
+
+  handlesOnPeer (peerId: string): string[] {
+    return this.all().filter(c => c.peerId === peerId).map(c => c.handle)
+  }
+
+  peerIds (): string[] {
+    return [...this.trustedPeers]
+  }
+}
+
+export function keyOf (text: string): Uint8Array {
+  const k = parseKeyText(text)
+  if (k === undefined) throw new TypeError(`not a key: ${text}`)
+  return k
+}

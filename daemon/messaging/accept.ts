@@ -1,0 +1,140 @@
+// The recipient side of delivery: verify each message, commit the batch durably, then sign DELIVERED.
+// Idempotent: the same id and content again returns the stored receipt; other content is an equivocation.
+import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/index.js'
+import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { deriveState, signReceipt } from '../receipts/index.js'
+import { MAX_MESSAGE_BYTES } from './limits.js'
+
+/** Codes a sender should retry later; every other refusal is final for that message. */
+export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FAILED', 'BUSY'])
+
+interface Fresh {
+  index: number
+  msg: MessageData
+  bytes: Uint8Array
+  hash: Uint8Array
+  existing: boolean
+}
+
+type Checked = { ok: true, msg: MessageData, hash: Uint8Array } | Refusal
+
+function verifyMessage (core: Core, bytes: Uint8Array, nowMs: number): Checked {
+  if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, code: 'MESSAGE_TOO_LARGE', reason: `a message may have at most ${MAX_MESSAGE_BYTES} bytes` }
+  let msg: MessageData
+  try {
+    const env = envelopeFromWire(bytes)
+    const v = verifyEnvelope(env, PAYLOAD_TYPES.message)
+    if (!v.ok) return { ok: false, code: 'BAD_SIGNATURE', reason: v.reason }
+    msg = messageFromWire(env.payload)
+    if (!bytesEqual(env.signer, msg.fromKey)) return { ok: false, code: 'BAD_SIGNATURE', reason: 'the message is signed by another key than its sender names' }
+  } catch {
+    return { ok: false, code: 'MESSAGE_MALFORMED', reason: 'the message does not decode' }
+  }
+  if (msg.id.byteLength !== 16) return { ok: false, code: 'MESSAGE_MALFORMED', reason: 'a message id has 16 bytes' }
+  const sender = core.directory.check(msg.from, nowMs)
+  if (!sender.ok) {
+    const code = sender.code === 'ACTOR_UNKNOWN' ? 'NOT_ENDORSED' : sender.code
+    return { ok: false, code, reason: `sender ${msg.from}: ${sender.reason}` }
+  }
+  if (!bytesEqual(sender.current.actorKey, msg.fromKey)) return { ok: false, code: 'NOT_ENDORSED', reason: `the key that signed is not the endorsed key of ${msg.from}` }
+  const seat = core.store.identity.actor(msg.to)
+  if (seat === undefined || !seat.hosted || seat.endorsement === undefined) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `${msg.to} is not a seat on this node` }
+  if (msg.expiresAtMs !== undefined && msg.expiresAtMs <= nowMs) return { ok: false, code: 'EXPIRED', reason: 'the message expired before it arrived' }
+  return { ok: true, msg, hash: sha256(bytes) }
+}
+
+function crashPoint (name: string): void {
+  // Fault injection for the crash tests: AIOS_COMM_CRASH_AT=<name> kills the daemon at that point.
+  if (process.env.AIOS_COMM_CRASH_AT === name) process.kill(process.pid, 'SIGKILL')
+}
+
+/** Accepts a batch of signed messages from a peer (or from this node's own outbox) and answers each. */
+export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: string | undefined): Promise<DeliverResultData[]> {
+  const now = Date.now()
+  const store = core.store.messages
+  const results: DeliverResultData[] = new Array(batch.length)
+  const fresh: Fresh[] = []
+  const seen = new Map<string, Uint8Array>()
+  batch.forEach((bytes, index) => {
+    const c = verifyMessage(core, bytes, now)
+    if (!c.ok) {
+      results[index] = { messageId: idOf(bytes), errorCode: c.code, errorMessage: c.reason }
+      return
+    }
+    const key = Buffer.from(c.msg.id).toString('hex')
+    const held = store.message(c.msg.id)
+    const earlier = seen.get(key) ?? held?.hash
+    if (earlier !== undefined && !bytesEqual(earlier, c.hash)) {
+      store.recordEquivocation(c.msg.id, c.hash, c.msg.from, peerId, now)
+      core.log.warn('equivocation refused', { from: c.msg.from, peer: peerId, id: key })
+      results[index] = { messageId: c.msg.id, errorCode: 'EQUIVOCATION', errorMessage: 'this message id is already held with other content' }
+      return
+    }
+    seen.set(key, c.hash)
+    fresh.push({ index, msg: c.msg, bytes, hash: c.hash, existing: held !== undefined && held.localTo })
+  })
+
+  // Commit every new message durably before any DELIVERED receipt is signed.
+  const toInsert = dedupe(fresh.filter(f => !f.existing))
+  if (toInsert.length > 0) {
+    await core.store.commit.run(() => {
+      for (const f of toInsert) {
+        if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
+        else {
+          store.insertMessage({
+            id: f.msg.id, hash: f.hash, envelope: f.bytes, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
+            sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
+          })
+        }
+      }
+    })
+    crashPoint('after-deliver-commit')
+  }
+
+  // Sign DELIVERED for each message that has none yet; return the stored one otherwise.
+  const signed = new Map<string, Uint8Array>()
+  const receiptsToStore: Array<{ f: Fresh, envelope: Uint8Array, hash: Uint8Array }> = []
+  for (const f of fresh) {
+    const key = Buffer.from(f.msg.id).toString('hex')
+    if (signed.has(key)) continue
+    const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
+    if (held !== undefined) {
+      signed.set(key, held.envelope)
+      continue
+    }
+    const r = signReceipt(core.seatKey(f.msg.to), { messageId: f.msg.id, messageHash: f.hash, actor: f.msg.to, state: 'DELIVERED', atMs: now, from: f.msg.from })
+    signed.set(key, r.envelope)
+    receiptsToStore.push({ f, envelope: r.envelope, hash: r.hash })
+  }
+  if (receiptsToStore.length > 0) {
+    await core.store.commit.run(() => {
+      for (const { f, envelope, hash } of receiptsToStore) {
+        store.insertReceipt({ hash, messageId: f.msg.id, state: 'DELIVERED', actor: f.msg.to, envelope, atMs: now, receivedAtMs: now })
+        store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
+      }
+    })
+    crashPoint('after-delivered-receipt')
+    for (const { f } of receiptsToStore) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from })
+  }
+  for (const f of fresh) results[f.index] = { messageId: f.msg.id, receipt: signed.get(Buffer.from(f.msg.id).toString('hex')) }
+  return results
+}
+
+function dedupe (list: Fresh[]): Fresh[] {
+  const seen = new Set<string>()
+  return list.filter(f => {
+    const k = Buffer.from(f.msg.id).toString('hex')
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
+}
+
+function idOf (bytes: Uint8Array): Uint8Array {
+  try {
+    return messageFromWire(envelopeFromWire(bytes).payload).id
+  } catch {
+    return new Uint8Array(0)
+  }
+}

@@ -1,0 +1,75 @@
+// notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
+import { randomBytes } from 'node:crypto'
+import { MeshError, sha256, signEnvelope, isValidHandle } from '../../cards/index.js'
+import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
+import { MAX_BODY_BYTES, MAX_OUTBOX_PER_DEST } from './limits.js'
+
+export interface NotifyInput {
+  as?: string
+  to: string
+  body: Uint8Array
+  contentType?: string
+  require?: ReceiptState
+  thread?: string
+  replyTo?: Uint8Array
+  ttlMs?: number
+}
+
+export interface NotifyResult {
+  obligation: string
+  state: 'DELIVERY_PENDING'
+  from: string
+  to: string
+}
+
+export async function notify (core: Core, input: NotifyInput): Promise<NotifyResult> {
+  const from = core.actingSeat(input.as)
+  if (!isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle`)
+  if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
+  const sender = core.directory.check(from)
+  if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
+  const recipient = core.directory.check(input.to)
+  if (!recipient.ok) {
+    const code = recipient.code === 'ACTOR_UNKNOWN' ? 'RECIPIENT_UNKNOWN' : recipient.code
+    throw new MeshError(code, `cannot send to ${input.to}: ${recipient.reason}${code === 'RECIPIENT_UNKNOWN' ? ' (import its card: aios-comm card import FILE)' : ''}`)
+  }
+  if (core.store.messages.pendingFor(input.to) >= MAX_OUTBOX_PER_DEST) {
+    throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${input.to}; wait until its node is reachable`)
+  }
+  const key = core.seatKey(from)
+  const now = Date.now()
+  const msg: MessageData = {
+    id: new Uint8Array(randomBytes(MESSAGE_ID_BYTES)),
+    from,
+    to: input.to,
+    sentAtMs: now,
+    thread: input.thread,
+    replyTo: input.replyTo,
+    contentType: input.contentType ?? 'text/plain',
+    body: input.body,
+    require: input.require ?? 'COMPLETE',
+    expiresAtMs: input.ttlMs !== undefined ? now + input.ttlMs : undefined,
+    fromKey: key.publicKey
+  }
+  const envelope = envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.message, messageToWire(msg)))
+  const store = core.store.messages
+  await core.store.commit.run(() => {
+    store.insertMessage({
+      id: msg.id,
+      hash: sha256(envelope),
+      envelope,
+      from,
+      to: msg.to,
+      localFrom: true,
+      localTo: false,
+      sentAtMs: now,
+      expiresAtMs: msg.expiresAtMs,
+      storedAtMs: now
+    })
+    store.enqueue('message', msg.id, msg.to, now)
+  })
+  core.events.emit('outbox:kick')
+  return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to }
+}

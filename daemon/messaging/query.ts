@@ -1,0 +1,117 @@
+// Read-only views: one obligation's derived state with its verified receipt chain, the inbox and the outbox.
+import { hex, keyText } from '../../cards/index.js'
+import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { MessageRow, OutboxRow } from '../store/index.js'
+import { checkReceipt, deriveState, openReceipt, rank } from '../receipts/index.js'
+import { recheckEvidence, type EvidenceCheck } from './evidence.js'
+import { obligationId, parseObligation } from './ids.js'
+import { requireMessage } from './receipts-in.js'
+
+export interface ReceiptView {
+  state: string
+  actor: string
+  at: string
+  verified: boolean
+  reason?: string
+  signer: string
+  note?: string
+  evidence?: { path: string, sha256: string, size: number, check: EvidenceCheck['status'] }
+}
+
+export interface ObligationView {
+  obligation: string
+  from: string
+  to: string
+  state: string
+  sentAt: string
+  thread?: string
+  delivery?: { status: string, attempts: number, lastError?: string, nextAttemptAt?: string }
+  receipts: ReceiptView[]
+}
+
+/** The state shown for a message: derived from receipts, or EXPIRED/FAILED when delivery gave up. */
+function shownState (derived: string, outbox: OutboxRow | undefined): string {
+  if (derived !== 'DELIVERY_PENDING' || outbox === undefined) return derived
+  if (outbox.status === 'expired') return 'EXPIRED'
+  if (outbox.status === 'failed') return 'FAILED'
+  return derived
+}
+
+// The journey's order: the lattice, with REJECTED last.
+const order = (state: string): number => (state === 'REJECTED' ? 99 : rank(state))
+
+export function status (core: Core, ob: string): ObligationView {
+  const m = requireMessage(core, parseObligation(ob), ob)
+  const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
+  const recipientKey = m.localTo ? core.seatKey(m.to).publicKey : core.directory.get(m.to)?.actorKey
+  const rows = core.store.messages.receipts(m.id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
+  const receipts: ReceiptView[] = rows.map(r => {
+    const opened = openReceipt(r.envelope)
+    const signer = opened.ok ? keyText(opened.signer) : 'unknown'
+    const c = recipientKey === undefined ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${m.to}` } : checkReceipt(r.envelope, m, recipientKey)
+    const view: ReceiptView = { state: r.state, actor: r.actor, at: new Date(r.atMs).toISOString(), verified: c.ok, signer }
+    if (!c.ok) view.reason = `${c.code}: ${c.reason}`
+    if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
+    if (c.ok && c.receipt.evidence !== undefined) {
+      const e = c.receipt.evidence
+      view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: recheckEvidence(e).status }
+    }
+    return view
+  })
+  const verified = rows.filter((_, i) => receipts[i].verified)
+  const outbox = m.localFrom ? core.store.messages.outboxFor('message', m.id) : undefined
+  const view: ObligationView = {
+    obligation: obligationId(m.id),
+    from: m.from,
+    to: m.to,
+    state: shownState(deriveState(verified), outbox),
+    sentAt: new Date(m.sentAtMs).toISOString(),
+    thread: msg.thread,
+    receipts
+  }
+  if (outbox !== undefined) {
+    view.delivery = { status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, nextAttemptAt: outbox.status === 'pending' ? new Date(outbox.nextAttemptMs).toISOString() : undefined }
+  }
+  return view
+}
+
+export interface InboxItem {
+  obligation: string
+  from: string
+  to: string
+  state: string
+  sentAt: string
+  preview: string
+}
+
+export function inbox (core: Core, handles: string[], all: boolean): InboxItem[] {
+  return core.store.messages.inbox(handles, !all).map(m => {
+    const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
+    const text = Buffer.from(msg.body).toString('utf8').replace(/\s+/g, ' ')
+    return { obligation: obligationId(m.id), from: m.from, to: m.to, state: m.state, sentAt: new Date(m.sentAtMs).toISOString(), preview: text.length > 60 ? `${text.slice(0, 57)}...` : text }
+  })
+}
+
+export interface OutboxItem {
+  kind: string
+  obligation: string
+  dest: string
+  status: string
+  attempts: number
+  nextAttemptAt: string
+  lastError?: string
+  createdAt: string
+}
+
+export function outbox (core: Core, all: boolean): OutboxItem[] {
+  return core.store.messages.outbox(all).map(o => {
+    let ob = hex(o.ref)
+    if (o.kind === 'message') ob = obligationId(o.ref)
+    else {
+      const r = core.store.messages.receiptByHash(o.ref)
+      if (r !== undefined) ob = `${obligationId(r.messageId)} ${r.state}`
+    }
+    return { kind: o.kind, obligation: ob, dest: o.dest, status: o.status, attempts: o.attempts, nextAttemptAt: new Date(o.nextAttemptMs).toISOString(), lastError: o.lastError, createdAt: new Date(o.createdAtMs).toISOString() }
+  })
+}

@@ -1,0 +1,61 @@
+// Receipts arriving for messages this node holds: verified against the message and its recipient's key, stored
+// once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery.
+import { MeshError, refuse, type Refusal } from '../../cards/index.js'
+import type { ReceiptResultData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { MessageRow } from '../store/index.js'
+import { checkReceipt, deriveState, openReceipt } from '../receipts/index.js'
+
+export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusal
+
+/** Checks one receipt against the held message; stores it when valid. Runs inside the caller's transaction. */
+export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow, nowMs: number): StoredReceipt {
+  const recipient = core.directory.get(message.to)
+  if (recipient === undefined) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${message.to} is held here`)
+  if (core.directory.isRevoked(recipient.actorKey)) return refuse('CARD_REVOKED', `the key of ${message.to} is revoked`)
+  const c = checkReceipt(bytes, message, recipient.actorKey)
+  if (!c.ok) return c
+  const store = core.store.messages
+  const isNew = store.insertReceipt({
+    hash: c.hash, messageId: message.id, state: c.receipt.state, actor: c.receipt.actor, envelope: bytes, atMs: c.receipt.atMs, receivedAtMs: nowMs
+  })
+  if (isNew) store.setState(message.id, deriveState(store.receipts(message.id)))
+  return { ok: true, state: c.receipt.state, isNew }
+}
+
+/** Receipts pushed by a peer: each is answered stored (no code) or refused with a code. */
+export async function acceptReceipts (core: Core, batch: Uint8Array[]): Promise<ReceiptResultData[]> {
+  const now = Date.now()
+  const results: ReceiptResultData[] = []
+  const stored: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
+  await core.store.commit.run(() => {
+    for (const bytes of batch) {
+      const o = openReceipt(bytes)
+      if (!o.ok) {
+        results.push({ receiptHash: new Uint8Array(0), errorCode: o.code, errorMessage: o.reason })
+        continue
+      }
+      const message = core.store.messages.message(o.receipt.messageId)
+      if (message === undefined) {
+        results.push({ receiptHash: o.hash, errorCode: 'RECEIPT_UNKNOWN_MESSAGE', errorMessage: 'no such message is held here' })
+        continue
+      }
+      const r = applyReceipt(core, bytes, message, now)
+      if (!r.ok) {
+        core.log.warn('receipt refused', { code: r.code, reason: r.reason })
+        results.push({ receiptHash: o.hash, errorCode: r.code, errorMessage: r.reason })
+        continue
+      }
+      results.push({ receiptHash: o.hash })
+      if (r.isNew) stored.push({ messageId: message.id, state: r.state, actor: o.receipt.actor })
+    }
+  })
+  for (const s of stored) core.events.emit('receipt', s)
+  return results
+}
+
+export function requireMessage (core: Core, id: Uint8Array, ob: string): MessageRow {
+  const m = core.store.messages.message(id)
+  if (m === undefined) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
+  return m
+}

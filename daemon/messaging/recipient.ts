@@ -1,0 +1,99 @@
+// The recipient's side: read, consume, ack (CONSUMED then COMPLETE with evidence) and reject. Each step is a
+// receipt signed by the recipient seat, stored, and queued for the sender's node.
+import { readFileSync } from 'node:fs'
+import { MeshError, bytesEqual, sha256 } from '../../cards/index.js'
+import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { MessageRow } from '../store/index.js'
+import { deriveState, rank, signReceipt } from '../receipts/index.js'
+import { hashEvidence, writeReceiptFile } from './evidence.js'
+import { obligationId, parseObligation } from './ids.js'
+import { requireMessage } from './receipts-in.js'
+
+export interface StepResult {
+  obligation: string
+  state: string
+  issued: ReceiptState[]
+}
+
+function inboxMessage (core: Core, ob: string, as?: string): MessageRow {
+  const m = requireMessage(core, parseObligation(ob), ob)
+  if (!m.localTo) throw new MeshError('NOT_RECIPIENT', `${ob} is not addressed to a seat on this node`)
+  if (as !== undefined && as !== '' && as !== m.to) throw new MeshError('NOT_RECIPIENT', `${ob} is addressed to ${m.to}, not to ${as}`)
+  return m
+}
+
+/** Issues the receipts that are not held yet, in order; all in one durable transaction. */
+async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>): Promise<StepResult> {
+  const store = core.store.messages
+  const current = deriveState(store.receipts(m.id))
+  const final = current === 'COMPLETE' || current === 'REJECTED'
+  const wanted = steps.filter(s => store.receipt(m.id, s.state, m.to) === undefined)
+  if (final && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
+  const key = core.seatKey(m.to)
+  const now = Date.now()
+  const signed = wanted.map(s => signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: m.to, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from }))
+  const senderRemote = !m.localFrom
+  await core.store.commit.run(() => {
+    for (const r of signed) {
+      store.insertReceipt({ hash: r.hash, messageId: m.id, state: r.data.state, actor: m.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
+      if (senderRemote) store.enqueue('receipt', r.hash, m.from, now)
+    }
+    store.setState(m.id, deriveState(store.receipts(m.id)))
+  })
+  for (const r of signed) core.events.emit('receipt', { messageId: m.id, state: r.data.state, actor: m.to })
+  if (senderRemote && signed.length > 0) core.events.emit('outbox:kick')
+  return { obligation: obligationId(m.id), state: deriveState(store.receipts(m.id)), issued: signed.map(r => r.data.state) }
+}
+
+export interface ReadResult extends StepResult {
+  from: string
+  to: string
+  sentAt: string
+  contentType: string
+  body: string
+  thread?: string
+}
+
+export async function read (core: Core, ob: string, as?: string): Promise<ReadResult> {
+  const m = inboxMessage(core, ob, as)
+  const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
+  const state = deriveState(core.store.messages.receipts(m.id))
+  const step = rank(state) >= rank('READ') || state === 'REJECTED'
+    ? { obligation: obligationId(m.id), state, issued: [] }
+    : await issue(core, m, [{ state: 'READ' }])
+  return {
+    ...step,
+    from: msg.from,
+    to: msg.to,
+    sentAt: new Date(msg.sentAtMs).toISOString(),
+    contentType: msg.contentType,
+    body: Buffer.from(msg.body).toString('utf8'),
+    thread: msg.thread
+  }
+}
+
+export async function consume (core: Core, ob: string, as?: string): Promise<StepResult> {
+  const m = inboxMessage(core, ob, as)
+  return await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }])
+}
+
+export async function ack (core: Core, ob: string, sentence: string, opts: { as?: string, file?: string } = {}): Promise<StepResult & { evidence: { path: string, sha256: string, size: number } }> {
+  if (typeof sentence !== 'string' || sentence.trim() === '') throw new MeshError('ACK_SENTENCE_MISSING', 'ack needs one human sentence saying what was done')
+  const m = inboxMessage(core, ob, opts.as)
+  const now = Date.now()
+  const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
+  const evidence = hashEvidence(path)
+  // The file must still hash the same right before the receipt is signed: a file being rewritten is refused.
+  if (!bytesEqual(sha256(new Uint8Array(readFileSync(evidence.path))), evidence.sha256)) {
+    throw new MeshError('EVIDENCE_CHANGED', `${evidence.path} changed while it was being hashed; ack again once it is written`)
+  }
+  const r = await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }, { state: 'COMPLETE', note: sentence, evidence }])
+  return { ...r, evidence: { path: evidence.path, sha256: Buffer.from(evidence.sha256).toString('hex'), size: evidence.size } }
+}
+
+export async function reject (core: Core, ob: string, reason: string, opts: { as?: string } = {}): Promise<StepResult> {
+  if (typeof reason !== 'string' || reason.trim() === '') throw new MeshError('REJECT_REASON_MISSING', 'reject needs a reason')
+  const m = inboxMessage(core, ob, opts.as)
+  return await issue(core, m, [{ state: 'REJECTED', note: reason }])
+}

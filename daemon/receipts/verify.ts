@@ -1,0 +1,43 @@
+// Verifying a receipt against the message it is about: signed by the message's recipient, bound to its hash,
+// evidence present (and re-hashed when inline) on COMPLETE.
+import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../cards/index.js'
+import { PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type ReceiptData } from '../../proto/index.js'
+
+export interface MessageRef {
+  id: Uint8Array
+  hash: Uint8Array
+  to: string
+  from: string
+}
+
+export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array } | Refusal
+
+/** Decodes and verifies the envelope only; the result still has to be matched against its message. */
+export function openReceipt (bytes: Uint8Array): { ok: true, receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array } | Refusal {
+  try {
+    const env = envelopeFromWire(bytes)
+    const v = verifyEnvelope(env, PAYLOAD_TYPES.receipt)
+    if (!v.ok) return refuse('RECEIPT_BAD_SIGNATURE', v.reason)
+    return { ok: true, receipt: receiptFromWire(env.payload), signer: env.signer, hash: sha256(bytes) }
+  } catch {
+    return refuse('RECEIPT_MALFORMED', 'the receipt does not decode')
+  }
+}
+
+export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientKey: Uint8Array): ReceiptCheck {
+  const o = openReceipt(bytes)
+  if (!o.ok) return o
+  const r = o.receipt
+  if (!bytesEqual(r.messageId, message.id)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is about another message')
+  if (!bytesEqual(r.messageHash, message.hash)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is bound to other message content')
+  if (r.actor !== message.to) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is by ${r.actor}, not by the recipient ${message.to}`)
+  if (!bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${message.to}`)
+  if (r.state === 'COMPLETE') {
+    const e = r.evidence
+    if (e === undefined || e.sha256.byteLength !== 32 || e.path === '') return refuse('EVIDENCE_MISSING', 'a COMPLETE receipt must carry evidence (path, sha256, size)')
+    if (e.inline !== undefined && (!bytesEqual(sha256(e.inline), e.sha256) || e.inline.byteLength !== e.size)) {
+      return refuse('EVIDENCE_HASH_MISMATCH', 'the inline evidence does not hash to the sha256 the receipt states')
+    }
+  }
+  return { ok: true, receipt: r, hash: o.hash }
+}

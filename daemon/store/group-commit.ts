@@ -1,0 +1,53 @@
+// Group commit: writes queued in the same turn of the event loop share one transaction (one fsync), and each
+// caller's promise settles only after that transaction is durable. A failing write rolls back alone (savepoint).
+import type { Db } from './db.js'
+
+interface Pending {
+  fn: () => unknown
+  resolve: (v: unknown) => void
+  reject: (e: unknown) => void
+}
+
+export const MAX_GROUP = 1024 // writes per transaction; bounds the latency of the first in the group
+
+export class GroupCommit {
+  private queue: Pending[] = []
+  private scheduled = false
+
+  constructor (private readonly db: Db) {}
+
+  run<T> (fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject })
+      if (!this.scheduled) {
+        this.scheduled = true
+        setImmediate(() => this.flush())
+      }
+    })
+  }
+
+  private flush (): void {
+    this.scheduled = false
+    const group = this.queue.splice(0, MAX_GROUP)
+    if (this.queue.length > 0) {
+      this.scheduled = true
+      setImmediate(() => this.flush())
+    }
+    const outcomes: Array<{ ok: boolean, value: unknown }> = []
+    try {
+      this.db.transaction(() => {
+        for (const p of group) {
+          try {
+            outcomes.push({ ok: true, value: this.db.transaction(p.fn)() })
+          } catch (err) {
+            outcomes.push({ ok: false, value: err })
+          }
+        }
+      })()
+    } catch (err) {
+      for (const p of group) p.reject(err)
+      return
+    }
+    group.forEach((p, i) => (outcomes[i].ok ? p.resolve(outcomes[i].value) : p.reject(outcomes[i].value)))
+  }
+}
