@@ -4,6 +4,7 @@ import { bytesEqual } from './encoding.js'
 import { refuse, type Refusal } from './errors.js'
 import { keyText } from './keys.js'
 import { verifyEndorsement } from './trust-facts.js'
+import { jcs } from './jcs.js'
 import type { VerifiedCard } from './card-verify.js'
 import type { EndorsementData } from '../proto/index.js'
 
@@ -46,7 +47,17 @@ export function acceptCard (card: VerifiedCard, ctx: TrustContext): Acceptance {
   if (!bytesEqual(held.actorKey, card.actorKey) && !ctx.revokedKeys.has(keyText(held.actorKey))) {
     return refuse('HANDLE_CONFLICT', `${card.handle} is already held by key ${keyText(held.actorKey)}; the mesh owner must revoke one of the two keys`)
   }
-  if (card.seq === held.seq && card.json === held.json) return { ok: true, status: 'unchanged', endorsement: endorsed.endorsement }
+  if (card.seq === held.seq && sameCard(card.json, held.json)) return { ok: true, status: 'unchanged', endorsement: endorsed.endorsement }
   if (card.seq <= held.seq) return refuse('CARD_STALE_SEQ', `card seq ${card.seq} for ${card.handle} is not newer than the held seq ${held.seq}`)
   return { ok: true, status: 'newer', endorsement: endorsed.endorsement }
+}
+
+/** The same card whatever its whitespace: compared in canonical (JCS) form. */
+function sameCard (a: string, b: string): boolean {
+  if (a === b) return true
+  try {
+    return jcs(JSON.parse(a)) === jcs(JSON.parse(b))
+  } catch {
+    return false
+  }
 }

@@ -2,6 +2,11 @@
 export * from './setup/index.js'
 export { resolveHome, homePaths, type HomePaths } from './home/paths.js'
 export { DEFAULT_LISTEN, DEFAULT_PORT, type NodeConfig } from './home/config.js'
-export { Daemon, type DaemonInfo } from './daemon.js'
+export type { Daemon, DaemonInfo } from './daemon.js'
+
+/** The daemon pulls in libp2p (most of the CLI's start-up time): loaded only by the commands that run it. */
+export async function loadDaemon (): Promise<typeof import('./daemon.js').Daemon> {
+  return (await import('./daemon.js')).Daemon
+}
 export { socketIsLive } from './control/server.js'
 export type { ControlRequest, ControlResponse } from './control/protocol.js'

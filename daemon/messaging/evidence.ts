@@ -36,14 +36,17 @@ export function writeReceiptFile (evidenceDir: string, fields: { obligation: str
 
 export type EvidenceCheck = { status: 'ok' | 'changed' | 'missing' | 'not-here', sha256: string }
 
-/** Re-hashes evidence where it lies (on the recipient's node) or from its inline copy. */
-export function recheckEvidence (e: EvidenceData): EvidenceCheck {
+/** Re-hashes evidence: the file itself on the recipient's node, else the inline copy that travelled. */
+export function recheckEvidence (e: EvidenceData, onRecipientNode: boolean): EvidenceCheck {
   const stated = hex(e.sha256)
-  if (e.inline !== undefined) return { status: hex(sha256(e.inline)) === stated ? 'ok' : 'changed', sha256: stated }
-  if (!existsSync(e.path)) return { status: 'not-here', sha256: stated }
-  try {
-    return { status: hex(sha256(new Uint8Array(readFileSync(e.path)))) === stated ? 'ok' : 'changed', sha256: stated }
-  } catch {
-    return { status: 'missing', sha256: stated }
+  if (onRecipientNode) {
+    if (!existsSync(e.path)) return { status: 'missing', sha256: stated }
+    try {
+      return { status: hex(sha256(new Uint8Array(readFileSync(e.path)))) === stated ? 'ok' : 'changed', sha256: stated }
+    } catch {
+      return { status: 'missing', sha256: stated }
+    }
   }
+  if (e.inline !== undefined) return { status: hex(sha256(e.inline)) === stated ? 'ok' : 'changed', sha256: stated }
+  return { status: 'not-here', sha256: stated }
 }

@@ -55,7 +55,7 @@ export function status (core: Core, ob: string): ObligationView {
     if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
     if (c.ok && c.receipt.evidence !== undefined) {
       const e = c.receipt.evidence
-      view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: recheckEvidence(e).status }
+      view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: recheckEvidence(e, m.localTo).status }
     }
     return view
   })

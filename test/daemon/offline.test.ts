@@ -1,0 +1,65 @@
+// Nothing lost offline: a stopped recipient catches up exactly once; a restarted sender resumes its outbox;
+// a recipient killed right after its commit still ends with the message once and its receipt at the sender.
+import { describe, expect, it } from 'vitest'
+import { createMesh, query, waitFor } from '../helpers/mesh.js'
+
+const countAt = (home: string, sql: string): number => query(home, sql)[0].n
+
+describe('offline and restarts', () => {
+  it('recipient stopped, 200 sent, recipient started: each stored exactly once, all DELIVERED at the sender', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    const obs: string[] = []
+    for (let i = 0; i < 200; i++) obs.push((await a.daemon.call('notify', { to: 'agent-b', text: `offline ${i}` })).obligation)
+    expect(new Set(obs).size).toBe(200)
+    const pending = await a.daemon.call('outbox')
+    expect(pending).toHaveLength(200)
+    await b.daemon.start()
+    await waitFor('200 DELIVERED at the sender', () => countAt(a.home, "SELECT count(*) AS n FROM messages WHERE state = 'DELIVERED'"), n => n === 200)
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages WHERE local_to = 1')).toBe(200)
+    expect(countAt(b.home, 'SELECT count(DISTINCT id) AS n FROM messages')).toBe(200)
+    expect(countAt(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'DELIVERED'")).toBe(200)
+    expect(countAt(a.home, "SELECT count(*) AS n FROM receipts WHERE state = 'DELIVERED'")).toBe(200)
+    expect(await a.daemon.call('outbox')).toHaveLength(0)
+    const s = await a.daemon.call('status', { obligation: obs[123] })
+    expect(s).toMatchObject({ state: 'DELIVERED', receipts: [{ state: 'DELIVERED', verified: true }] })
+  })
+
+  it('a sender restarted with a full outbox resumes it', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    for (let i = 0; i < 30; i++) await a.daemon.call('notify', { to: 'agent-b', text: `queued ${i}` })
+    expect(await a.daemon.stop()).toBe(0)
+    await a.daemon.start()
+    expect((await a.daemon.call('node.status')).outbox.pending).toBe(30)
+    await b.daemon.start()
+    await waitFor('30 DELIVERED', () => countAt(a.home, "SELECT count(*) AS n FROM messages WHERE state = 'DELIVERED'"), n => n === 30)
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(30)
+  })
+
+  it('a recipient killed right after its commit has the message once after restart, and the sender gets the receipt', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    await b.daemon.start({ AIOS_COMM_CRASH_AT: 'after-deliver-commit' })
+    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'crash me' })
+    await b.daemon.exited() // SIGKILLed by the crash point, after the commit and before any receipt
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM receipts')).toBe(0)
+    await b.daemon.start()
+    await waitFor('DELIVERED at the sender', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'DELIVERED')
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
+    expect(countAt(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'DELIVERED'")).toBe(1)
+  })
+
+  it('a message that expires before its recipient comes back ends EXPIRED and is never delivered', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'only for a second', ttlMs: 1000 })
+    await waitFor('EXPIRED', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'EXPIRED')
+    await b.daemon.start()
+    const later = await a.daemon.call('notify', { to: 'agent-b', text: 'this one arrives' })
+    await waitFor('the later message DELIVERED', async () => (await a.daemon.call('status', { obligation: later.obligation })).state, s => s === 'DELIVERED')
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
+    expect((await a.daemon.call('outbox', { all: true }))[0]).toMatchObject({ status: 'expired' })
+  })
+})

@@ -1,0 +1,182 @@
+// Real daemons for tests: homes set up in-process through the same setup modules the CLI uses, daemons run as
+// child processes (`aios-comm daemon`) on 127.0.0.1, every card imported everywhere. Tests own their teardown.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import Database from 'better-sqlite3'
+import { onTestFinished } from 'vitest'
+import {
+  HomeContext, actorAdd, actorEndorse, cardImport, cardShow, initHome, meshAdmit, meshCreate, meshShow, meshTrust, homePaths
+} from '../../daemon/index.js'
+import { call } from '../../cli/control-client.js'
+import { CLI, tempDir } from './cli.js'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export async function freePort (): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const port = (server.address() as { port: number }).port
+  await new Promise(resolve => server.close(resolve))
+  return port
+}
+
+export class DaemonProcess {
+  child?: ChildProcess
+  peerId = ''
+  stderr = ''
+
+  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}) {}
+
+  async start (env: NodeJS.ProcessEnv = {}): Promise<void> {
+    const child = this.child = spawn(process.execPath, [CLI, '--home', this.home, 'daemon'], {
+      env: { ...process.env, AIOS_COMM_LOG: 'warn', ...this.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => { this.stderr = (this.stderr + d).slice(-20_000) })
+    let out = ''
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+        out += d
+        const line = out.split('\n').find(l => l.includes('"event":"ready"'))
+        if (line !== undefined) {
+          this.peerId = JSON.parse(line).peerId
+          resolve()
+        }
+      })
+      child.once('exit', code => reject(new Error(`daemon for ${this.home} exited ${String(code)} before ready: ${this.stderr}`)))
+    })
+  }
+
+  get running (): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
+  }
+
+  /** SIGTERM and wait for a clean exit. */
+  async stop (): Promise<number | null> {
+    const child = this.child
+    if (child === undefined || !this.running) return child?.exitCode ?? null
+    const exited = once(child, 'exit')
+    child.kill('SIGTERM')
+    const [code] = await exited
+    return code as number | null
+  }
+
+  async kill (): Promise<void> {
+    const child = this.child
+    if (child === undefined || !this.running) return
+    const exited = once(child, 'exit')
+    child.kill('SIGKILL')
+    await exited
+  }
+
+  /** Resolves when the process has exited on its own (for crash-point tests). */
+  async exited (): Promise<void> {
+    if (this.child !== undefined && this.running) await once(this.child, 'exit')
+  }
+
+  async call<T = any> (method: string, params: Record<string, unknown> = {}): Promise<T> {
+    return await call<T>(this.home, method, params)
+  }
+}
+
+export interface MeshNodeHandle {
+  home: string
+  handle: string
+  port: number
+  daemon: DaemonProcess
+}
+
+/** One owner home plus seats joined by admission request; cards exchanged among `exchange` (default all). */
+export async function createMesh (n: number, opts: { start?: boolean, env?: NodeJS.ProcessEnv } = {}): Promise<MeshNodeHandle[]> {
+  const nodes: MeshNodeHandle[] = []
+  let meshKey = ''
+  let ownerHome = ''
+  for (let i = 0; i < n; i++) {
+    const home = tempDir('aios-mesh-')
+    const port = await freePort()
+    await initHome(home, { listen: [`/ip4/127.0.0.1/tcp/${port}`] })
+    const ctx = HomeContext.open(home)
+    const handle = `agent-${String.fromCharCode(97 + i)}`
+    try {
+      if (i === 0) {
+        meshKey = meshCreate(ctx).meshKey
+        ownerHome = home
+        await actorAdd(ctx, handle)
+      } else {
+        meshTrust(ctx, meshKey)
+        const r = await actorAdd(ctx, handle)
+        const owner = HomeContext.open(ownerHome)
+        let path: string
+        try {
+          path = meshAdmit(owner, r.request as string).path
+        } finally {
+          owner.close()
+        }
+        await actorEndorse(ctx, handle, path)
+      }
+    } finally {
+      ctx.close()
+    }
+    const daemon = new DaemonProcess(home, opts.env)
+    onTestFinished(async () => { await daemon.kill() })
+    nodes.push({ home, handle, port, daemon })
+  }
+  if (opts.start !== false) {
+    await Promise.all(nodes.map(async x => await x.daemon.start()))
+  }
+  await exchangeCards(nodes)
+  return nodes
+}
+
+/** Every node imports every other node's seat card (by hand, as `card import` does). */
+export async function exchangeCards (nodes: MeshNodeHandle[]): Promise<void> {
+  const files: string[] = []
+  for (const x of nodes) {
+    const card = x.daemon.running ? await x.daemon.call('card.show', { handle: x.handle }) : await withCtx(x.home, async ctx => await cardShow(ctx, x.handle))
+    const file = join(x.home, `${x.handle}.card.json`)
+    writeFileSync(file, JSON.stringify(card, null, 2))
+    files.push(file)
+  }
+  for (const x of nodes) {
+    for (const [j, file] of files.entries()) {
+      if (nodes[j] === x) continue
+      if (x.daemon.running) await x.daemon.call('card.import', { file })
+      else await withCtx(x.home, ctx => cardImport(ctx, file))
+    }
+  }
+}
+
+async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
+  const ctx = HomeContext.open(home)
+  try {
+    return await fn(ctx)
+  } finally {
+    ctx.close()
+  }
+}
+
+/** Waits for a condition by polling it; fails with the last value seen after the deadline. */
+export async function waitFor<T> (what: string, probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: T | undefined
+  for (;;) {
+    last = await probe()
+    if (ok(last)) return last
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)?.slice(0, 500)}`)
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+}
+
+/** Reads a node's SQLite file directly (read-only), as an auditor would. */
+export function query<T = any> (home: string, sql: string, ...args: unknown[]): T[] {
+  const db = new Database(homePaths(home).db, { readonly: true, fileMustExist: true })
+  try {
+    return db.prepare(sql).all(...args) as T[]
+  } finally {
+    db.close()
+  }
+}
+
+export { meshShow }
