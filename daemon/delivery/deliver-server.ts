@@ -7,8 +7,10 @@ import { deliverRequestFromWire, deliverResponseToWire, type DeliverRequestData,
 import type { Core } from '../core.js'
 import { acceptMessages, acceptReceipts, MAX_BATCH_MESSAGES, MAX_FRAME_BYTES } from '../messaging/index.js'
 import { acceptCardJson } from '../setup/cards.js'
+import { errorText } from '../runtime/errors.js'
 
 const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
+const CLOSE_TIMEOUT_MS = 2000
 
 export async function serveDeliver (core: Core, stream: Stream, connection: Connection): Promise<void> {
   const remote = connection.remotePeer.toString()
@@ -18,9 +20,8 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
     core.log.warn('deliver stream closed', { peer: remote, code, message })
     try {
       await lp.write(deliverResponseToWire({ batchId: 0, results: [], receiptResults: [], error: { code, message } }))
-      await stream.close()
     } catch {
-      stream.abort(new MeshError(code, message))
+      // the peer is gone; the stream is closed below either way
     }
   }
   for (;;) {
@@ -30,7 +31,8 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
     } catch (err) {
       const name = (err as Error).name
       if (name === 'InvalidDataLengthError' || name === 'InvalidDataLengthLengthError') await fail('FRAME_TOO_LARGE', `a frame may have at most ${MAX_FRAME_BYTES} bytes`)
-      else if (name !== 'UnexpectedEOFError' && name !== 'StreamResetError' && name !== 'StreamStateError') core.log.debug('deliver stream ended', { peer: remote, error: name })
+      else if (name === 'UnexpectedEOFError') await fail('FRAME_TRUNCATED', 'the stream ended inside a frame')
+      else core.log.debug('deliver stream ended', { peer: remote, error: name })
       break
     }
     let req: DeliverRequestData
@@ -49,7 +51,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
       break
     }
     const job = handle(core, req, remote).then(async res => { await lp.write(deliverResponseToWire(res)) }).catch(err => {
-      core.log.warn('deliver frame failed', { peer: remote, error: (err as Error).message })
+      core.log.warn('deliver frame failed', { peer: remote, error: errorText(err) })
       stream.abort(err as Error)
     })
     inFlight.add(job)
@@ -57,6 +59,12 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
     if (inFlight.size >= MAX_FRAMES_IN_FLIGHT) await Promise.race(inFlight)
   }
   await Promise.allSettled(inFlight)
+  // The peer is done (or was cut off): end our side too, so nothing waits on a half-open stream.
+  try {
+    await stream.close({ signal: AbortSignal.timeout(CLOSE_TIMEOUT_MS) })
+  } catch {
+    stream.abort(new MeshError('STREAM_CLOSED', 'deliver stream closed'))
+  }
 }
 
 async function handle (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {

@@ -7,6 +7,7 @@ import type { Core } from '../core.js'
 import type { OutboxRow } from '../store/index.js'
 import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
 import type { PeerSession } from './peer-session.js'
+import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
 
 const PICK_LIMIT = 4096 // rows per scan
@@ -124,7 +125,7 @@ export class OutboxWorker {
   private track (items: Item[], work: Promise<void>, peerId?: string): void {
     for (const i of items) this.inFlight.add(i.row.id)
     if (peerId !== undefined) this.perPeer.set(peerId, (this.perPeer.get(peerId) ?? 0) + items.length)
-    void work.catch(err => this.core.log.error('outbox batch failed', { error: (err as Error).message })).finally(() => {
+    void work.catch(err => this.core.log.error('outbox batch failed', { error: errorText(err) })).finally(() => {
       for (const i of items) this.inFlight.delete(i.row.id)
       if (peerId !== undefined) this.perPeer.set(peerId, (this.perPeer.get(peerId) ?? 0) - items.length)
       this.kick()
@@ -149,7 +150,7 @@ export class OutboxWorker {
     try {
       res = await this.session(peerId).send(messages.map(i => i.bytes), receipts.map(i => i.bytes))
     } catch (err) {
-      const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : (err as Error).message
+      const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
       await this.core.store.commit.run(() => {
         for (const i of items) this.core.store.messages.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)

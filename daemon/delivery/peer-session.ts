@@ -5,6 +5,7 @@ import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
 import type { Stream } from '@libp2p/interface'
 import { MeshError } from '../../cards/index.js'
+import { errorText } from '../runtime/errors.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES } from '../messaging/index.js'
@@ -86,7 +87,7 @@ export class PeerSession {
     try {
       stream = await this.node.dialProtocol(pid, DELIVER_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
-      throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${(err as Error).message.split('\n')[0]}`, { cause: err })
+      throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${errorText(err)}`, { cause: err })
     }
     const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
     const o: Open = { stream, lp, cardsVersion: -1 }
@@ -107,7 +108,7 @@ export class PeerSession {
         w.resolve(res)
       }
     } catch (err) {
-      this.reset(err instanceof MeshError ? err : new MeshError('PEER_STREAM_CLOSED', `the stream to ${this.peerId} ended: ${(err as Error).message}`))
+      this.reset(err instanceof MeshError ? err : new MeshError('PEER_STREAM_CLOSED', `the stream to ${this.peerId} ended: ${errorText(err)}`))
     }
   }
 
