@@ -6,6 +6,7 @@ import * as actor from './commands/actor.js'
 import * as card from './commands/card.js'
 import * as consume from './commands/consume.js'
 import * as daemon from './commands/daemon.js'
+import * as demo from './commands/demo.js'
 import * as inbox from './commands/inbox.js'
 import * as init from './commands/init.js'
 import * as mesh from './commands/mesh.js'
@@ -23,6 +24,6 @@ export function buildProgram (): Command {
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
     .showHelpAfterError(false)
-  for (const c of [init, mesh, actor, card, daemon, notify, inbox, read, consume, ack, reject, status, outbox, peers]) c.register(program)
+  for (const c of [init, mesh, actor, card, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers]) c.register(program)
   return program
 }

@@ -63,6 +63,7 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
     ack: async p => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file') }),
     reject: async p => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as') }),
     status: p => messaging.status(core, str(p, 'obligation')),
+    wait: async p => await messaging.waitFor(core, str(p, 'obligation'), optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000),
     outbox: p => messaging.outbox(core, optBool(p, 'all')),
     peers: () => node.peers(),
 

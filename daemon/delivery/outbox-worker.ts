@@ -12,6 +12,7 @@ import { backoffMs } from './backoff.js'
 
 const PICK_LIMIT = 4096 // rows per scan
 const MAX_IN_FLIGHT_PER_PEER = 8 * MAX_BATCH_MESSAGES
+const IDLE_MS = 60_000 // with nothing due, look again after this long anyway
 
 interface Item {
   row: OutboxRow
@@ -23,9 +24,13 @@ export class OutboxWorker {
   private readonly perPeer = new Map<string, number>()
   private running = false
   private wake?: () => void
+  private kicked = false
   private timer?: NodeJS.Timeout
   private loopDone?: Promise<void>
-  private readonly kick = (): void => { this.wake?.() }
+  private readonly kick = (): void => {
+    this.kicked = true // remembered when the loop is busy, so no kick is lost
+    this.wake?.()
+  }
 
   constructor (private readonly core: Core, private readonly session: (peerId: string) => PeerSession) {}
 
@@ -52,6 +57,7 @@ export class OutboxWorker {
 
   private async loop (): Promise<void> {
     while (this.running) {
+      this.kicked = false
       const now = Date.now()
       const rows = this.core.store.messages.due(now, PICK_LIMIT).filter(r => !this.inFlight.has(r.id))
       if (rows.length > 0) this.dispatch(rows, now)
@@ -59,13 +65,15 @@ export class OutboxWorker {
     }
   }
 
-  /** Sleeps until kicked or until the next row is due. */
+  /** Sleeps until kicked (new work, a settled batch, a peer connected) or until the next retry is due. */
   private async idle (): Promise<void> {
-    const next = this.core.store.messages.nextDueMs()
-    const delay = next === undefined ? 60_000 : Math.max(0, Math.min(60_000, next - Date.now()))
+    if (this.kicked || !this.running) return
+    const now = Date.now()
+    const next = this.core.store.messages.nextDueAfter(now)
+    const delay = next === undefined ? IDLE_MS : Math.max(1, Math.min(IDLE_MS, next - now))
     await new Promise<void>(resolve => {
       this.wake = resolve
-      this.timer = setTimeout(resolve, delay === 0 ? 50 : delay)
+      this.timer = setTimeout(resolve, delay)
     })
     clearTimeout(this.timer)
     this.wake = undefined
@@ -185,7 +193,10 @@ export class OutboxWorker {
         }
         const code = r.errorCode ?? 'INTERNAL'
         if (TRANSIENT_CODES.has(code)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${code}: ${r.errorMessage ?? ''}`)
-        else store.finish(item.row.id, 'failed', `${code}: ${r.errorMessage ?? ''}`)
+        else {
+          store.finish(item.row.id, 'failed', `${code}: ${r.errorMessage ?? ''}`)
+          settledStates.push({ messageId: m.id, state: 'FAILED', actor: m.to })
+        }
       })
       receipts.forEach((item, i) => {
         const r = res.receiptResults[i]

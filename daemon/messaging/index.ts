@@ -6,3 +6,4 @@ export { read, consume, ack, reject, type StepResult, type ReadResult } from './
 export { status, inbox, outbox, type ObligationView, type InboxItem, type OutboxItem } from './query.js'
 export { obligationId, parseObligation } from './ids.js'
 export * from './limits.js'
+export { waitFor } from './wait.js'

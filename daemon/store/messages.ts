@@ -145,8 +145,9 @@ export class MessageStore {
     return this.s.get(`SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?`).all(nowMs, limit).map(outboxFromRow)
   }
 
-  nextDueMs (): number | undefined {
-    return (this.s.get(`SELECT min(next_attempt_ms) FROM outbox WHERE status = 'pending'`).pluck().get() as number | null) ?? undefined
+  /** The next moment a pending row becomes due after `nowMs` (rows due already are in flight or waiting for room). */
+  nextDueAfter (nowMs: number): number | undefined {
+    return (this.s.get(`SELECT min(next_attempt_ms) FROM outbox WHERE status = 'pending' AND next_attempt_ms > ?`).pluck().get(nowMs) as number | null) ?? undefined
   }
 
   outbox (all: boolean): OutboxRow[] {

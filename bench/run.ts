@@ -1,0 +1,86 @@
+// `npm run bench`: notify → DELIVERED between two real daemons (separate processes, loopback), 1 KB bodies:
+// latency with 1 outstanding and throughput with 256 outstanding. DELIVERED is counted when the signed receipt
+// is stored at the sender, after the recipient's fsync.
+import '../daemon/runtime/polyfill.js'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { makeHomes, type DemoHome } from '../cli/demo/homes.js'
+import { ControlConnection } from './control.js'
+import { ms, summarize } from './stats.js'
+
+const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url))
+const BODY = 'x'.repeat(1024)
+
+async function startDaemon (h: DemoHome): Promise<ChildProcess> {
+  // AIOS_BENCH_PROFILE=DIR writes a CPU profile of each daemon there (node --cpu-prof).
+  const prof = process.env.AIOS_BENCH_PROFILE !== undefined ? ['--cpu-prof', '--cpu-prof-dir', process.env.AIOS_BENCH_PROFILE] : []
+  const child = spawn(process.execPath, [...prof, CLI, '--home', h.home, 'daemon'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, AIOS_COMM_LOG: 'error' } })
+  let out = ''
+  child.stdout!.setEncoding('utf8')
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: string) => { out += d; if (out.includes('"event":"ready"')) resolve() })
+    child.once('exit', code => reject(new Error(`daemon exited ${String(code)}`)))
+  })
+  return child
+}
+
+async function oneMessage (c: ControlConnection, to: string): Promise<number> {
+  const t0 = performance.now()
+  const { obligation } = await c.call('notify', { to, text: BODY, require: 'DELIVERED' })
+  const r = await c.call('wait', { obligation, state: 'DELIVERED', timeoutMs: 60_000 })
+  if (r.state !== 'DELIVERED') throw new Error(`${obligation as string} ended ${r.state as string}`)
+  return performance.now() - t0
+}
+
+async function run (c: ControlConnection, to: string, total: number, outstanding: number): Promise<{ seconds: number, latencies: number[] }> {
+  const latencies: number[] = []
+  let started = 0
+  const t0 = performance.now()
+  const worker = async (): Promise<void> => {
+    while (started < total) {
+      started++
+      latencies.push(await oneMessage(c, to))
+    }
+  }
+  await Promise.all(Array.from({ length: outstanding }, worker))
+  return { seconds: (performance.now() - t0) / 1000, latencies }
+}
+
+async function main (): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'aios-bench-'))
+  const children: ChildProcess[] = []
+  try {
+    const [a, b] = await makeHomes(root, () => {}, [['sender', 'agent-s'], ['recipient', 'agent-r']])
+    children.push(await startDaemon(a), await startDaemon(b))
+    const c = await ControlConnection.open(a.home)
+    await run(c, b.handle, 300, 16) // warm-up: connections, JIT, page cache
+
+    const seq = await run(c, b.handle, 1000, 1)
+    const par = await run(c, b.handle, 10_000, 256)
+    const s1 = summarize(seq.latencies)
+    const s2 = summarize(par.latencies)
+    c.close()
+    process.stdout.write([
+      `aios-comm bench — notify → DELIVERED, 1 KB bodies, two daemons on loopback (${cpus().length} cores, Node ${process.version})`,
+      '',
+      '| workload | messages | msgs/s | p50 | p99 | p99.9 |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      `| 1 outstanding | ${seq.latencies.length} | ${(seq.latencies.length / seq.seconds).toFixed(0)} | ${ms(s1.p50)} | ${ms(s1.p99)} | ${ms(s1.p999)} |`,
+      `| 256 outstanding | ${par.latencies.length} | ${(par.latencies.length / par.seconds).toFixed(0)} | ${ms(s2.p50)} | ${ms(s2.p99)} | ${ms(s2.p999)} |`,
+      ''
+    ].join('\n'))
+  } finally {
+    for (const child of children) {
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+await main()

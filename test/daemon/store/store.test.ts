@@ -1,0 +1,56 @@
+// The store: migrations are safe to re-run, group commit settles each write on its own, receipts are unique.
+import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { Store } from '../../../daemon/store/index.js'
+import { tempDir } from '../../helpers/cli.js'
+
+const row = (n: number) => ({
+  id: new Uint8Array(16).fill(n), hash: new Uint8Array(32).fill(n), envelope: new Uint8Array([n]), from: 'a', to: 'b',
+  localFrom: true, localTo: false, sentAtMs: n, storedAtMs: n
+})
+
+describe('store', () => {
+  it('opens the same file again without re-running migrations, and keeps what it had', () => {
+    const path = join(tempDir(), 'node.db')
+    const s1 = Store.open(path)
+    s1.messages.insertMessage(row(1))
+    const version = s1.db.pragma('user_version', { simple: true })
+    s1.close()
+    const s2 = Store.open(path)
+    expect(s2.db.pragma('user_version', { simple: true })).toBe(version)
+    expect(s2.db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(s2.db.pragma('synchronous', { simple: true })).toBe(2) // FULL
+    expect(s2.messages.countMessages()).toBe(1)
+    s2.close()
+  })
+
+  it('refuses a database from a newer version', () => {
+    const path = join(tempDir(), 'node.db')
+    const s = Store.open(path)
+    s.db.pragma('user_version = 999')
+    s.close()
+    expect(() => Store.open(path)).toThrow(expect.objectContaining({ code: 'STORE_TOO_NEW' }))
+  })
+
+  it('group commit: writes of one turn share a transaction, and a failing write fails alone', async () => {
+    const s = Store.open(join(tempDir(), 'node.db'))
+    const results = await Promise.allSettled([
+      s.commit.run(() => s.messages.insertMessage(row(1))),
+      s.commit.run(() => s.messages.insertMessage(row(1))), // duplicate id: fails
+      s.commit.run(() => s.messages.insertMessage(row(2)))
+    ])
+    expect(results.map(r => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(s.messages.countMessages()).toBe(2)
+    s.close()
+  })
+
+  it('stores one receipt per message, state and actor', () => {
+    const s = Store.open(join(tempDir(), 'node.db'))
+    const r = { hash: new Uint8Array(32).fill(1), messageId: new Uint8Array(16), state: 'READ', actor: 'b', envelope: new Uint8Array([1]), atMs: 1, receivedAtMs: 1 }
+    expect(s.messages.insertReceipt(r)).toBe(true)
+    expect(s.messages.insertReceipt({ ...r, hash: new Uint8Array(32).fill(2) })).toBe(false)
+    expect(s.messages.receipts(r.messageId)).toHaveLength(1)
+    s.close()
+  })
+
+})
