@@ -15,11 +15,15 @@ export interface CoreEvents {
   'outbox:kick': []
   /** Cards, seats or trust changed. */
   'directory:changed': []
+  /** The fact log grew (emitted once per event-loop turn, after the writing transaction). */
+  'facts:appended': []
 }
 
 export class Core {
   readonly events = new EventEmitter<CoreEvents>()
   private readonly keys = new Map<string, KeyPair>()
+  /** Set by the daemon: finds a card the directory misses (in the DHT); true when one was learned. */
+  lookupCard?: (handle: string) => Promise<boolean>
 
   constructor (
     readonly ctx: HomeContext,
@@ -28,6 +32,12 @@ export class Core {
     readonly log: Logger
   ) {
     this.events.setMaxListeners(100)
+    let scheduled = false
+    ctx.store.facts.onAppend = () => {
+      if (scheduled) return
+      scheduled = true
+      setImmediate(() => { scheduled = false; this.events.emit('facts:appended') })
+    }
   }
 
   get store (): Store {

@@ -1,8 +1,5 @@
 // The composition root: store → libp2p node → deliver protocol → outbox worker → control API, stopped in
 // reverse. start() and stop() are memoized; a failed start stops what it had started.
-import { KEEP_ALIVE } from '@libp2p/interface'
-import { peerIdFromString } from '@libp2p/peer-id'
-import { multiaddr } from '@multiformats/multiaddr'
 import { MeshError, utf8 } from '../cards/index.js'
 import { ControlServer, socketIsLive } from './control/server.js'
 import { routes, type NodeView } from './control/routes.js'
@@ -17,6 +14,9 @@ import { DELIVER_PROTOCOL } from './net/constants.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './setup/context.js'
 import { refreshLocalCard } from './setup/cards.js'
+import { TruthPlane } from './sync/truth-plane.js'
+import { factMessageId } from './sync/gossip.js'
+import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 
 export interface DaemonInfo {
   peerId: string
@@ -33,6 +33,7 @@ export class Daemon {
   private node?: MeshNode
   private worker?: OutboxWorker
   private control?: ControlServer
+  private truth?: TruthPlane
   private readonly sessions = new Map<string, PeerSession>()
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
@@ -64,7 +65,10 @@ export class Daemon {
       seed: ctx.nodeKey().seed,
       listen: ctx.config.listen,
       announce: ctx.config.announce,
-      isTrustedPeer: p => directory.isTrustedPeer(p)
+      isTrustedPeer: p => directory.isTrustedPeer(p) || this.truth?.joining.has(p) === true,
+      messageId: factMessageId,
+      dhtValidate: (key, value) => validateCardRecord(core, key, value),
+      dhtSelect: (_key, values) => selectCardRecord(values)
     })
     await node.start()
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { void serveDeliver(core, stream, connection) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
@@ -73,15 +77,17 @@ export class Daemon {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
     }
     core.directoryChanged()
-    core.events.on('directory:changed', () => { this.cardsVersion++; void this.keepPeers() })
+    core.events.on('directory:changed', () => { this.cardsVersion++ })
 
     const worker = this.worker = new OutboxWorker(core, p => this.session(p))
     node.addEventListener('peer:connect', evt => worker.peerConnected(evt.detail.toString()))
     worker.start()
 
+    this.truth = new TruthPlane(node, core)
+    await this.truth.start()
+
     this.control = new ControlServer(paths.socket, routes(core, this.view()), this.log)
     await this.control.start()
-    void this.keepPeers()
     const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home }
     this.log.info('daemon started', { ...info })
     return info
@@ -89,6 +95,7 @@ export class Daemon {
 
   private async doStop (): Promise<void> {
     await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
+    this.truth?.stop()
     await this.worker?.stop()
     for (const s of this.sessions.values()) s.close()
     this.sessions.clear()
@@ -123,23 +130,6 @@ export class Daemon {
       return c === undefined ? [] : [utf8(c.json)]
     })
     return { version: this.cardsVersion, cards }
-  }
-
-  /** Known peers are kept connected (KEEP_ALIVE), so a peer that comes back is dialed and its outbox flushed. */
-  private async keepPeers (): Promise<void> {
-    const node = this.node
-    const core = this.core
-    if (node === undefined || core === undefined) return
-    for (const peer of core.directory.peerIds()) {
-      const current = core.directory.all().find(c => c.peerId === peer)
-      try {
-        const pid = peerIdFromString(peer)
-        await node.peerStore.merge(pid, { multiaddrs: (current?.multiaddrs ?? []).map(a => multiaddr(a)), tags: { [KEEP_ALIVE]: { value: 1 } } })
-        if (node.getConnections(pid).length === 0) void node.dial(pid, { signal: AbortSignal.timeout(5000) }).catch(() => {})
-      } catch (err) {
-        this.log.debug('cannot keep peer', { peer, error: (err as Error).message })
-      }
-    }
   }
 
   private view (): NodeView {

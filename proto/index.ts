@@ -201,6 +201,17 @@ export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseDa
 
 // ---- sync protocol ----
 
+export function factToWire (f: T.FactData): Uint8Array {
+  return pb.Fact.encode(f).finish()
+}
+
+export function factFromWire (bytes: Uint8Array): T.FactData {
+  return decode('fact', () => {
+    const m = pb.Fact.decode(bytes)
+    return { seq: m.seq, kind: m.kind, envelope: req(m.envelope) }
+  })
+}
+
 export function syncRequestToWire (r: T.SyncRequestData): Uint8Array {
   return pb.SyncRequest.encode(r).finish()
 }

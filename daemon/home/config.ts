@@ -13,11 +13,14 @@ export interface NodeConfig {
   listen: string[]
   /** Addresses to announce instead of the listen addresses (for NAT or containers). */
   announce: string[]
-  /** Peers to dial at start (multiaddrs with /p2p/<peer id>). */
+  /** Peers to dial at start and keep connected (multiaddrs with /p2p/<peer id>). */
   bootstrap: string[]
+  /** Keep a connection to every node that hosts a known actor (small meshes); false: only bootstrap peers and
+   * the nodes this one exchanges messages with. */
+  connectKnownPeers: boolean
 }
 
-const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap'])
+const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers'])
 
 function invalid (path: string, what: string): MeshError {
   return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
@@ -49,7 +52,10 @@ export function parseConfig (text: string, path: string): NodeConfig {
   if (doc.version !== 1) throw invalid(path, 'version must be 1')
   const listen = multiaddrList(doc.listen, 'listen', path)
   if (listen.length === 0) throw invalid(path, 'listen must name at least one address')
-  return { version: 1, listen, announce: multiaddrList(doc.announce, 'announce', path), bootstrap: multiaddrList(doc.bootstrap, 'bootstrap', path) }
+  if (doc.connectKnownPeers !== undefined && typeof doc.connectKnownPeers !== 'boolean') throw invalid(path, 'connectKnownPeers must be true or false')
+  const bootstrap = multiaddrList(doc.bootstrap, 'bootstrap', path)
+  if (bootstrap.some(a => !a.includes('/p2p/'))) throw invalid(path, 'bootstrap addresses must end in /p2p/<peer id>')
+  return { version: 1, listen, announce: multiaddrList(doc.announce, 'announce', path), bootstrap, connectKnownPeers: doc.connectKnownPeers !== false }
 }
 
 export function loadConfig (path: string): NodeConfig {

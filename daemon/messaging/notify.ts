@@ -30,7 +30,10 @@ export async function notify (core: Core, input: NotifyInput): Promise<NotifyRes
   if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
   const sender = core.directory.check(from)
   if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
-  const recipient = core.directory.check(input.to)
+  let recipient = core.directory.check(input.to)
+  if (!recipient.ok && recipient.code === 'ACTOR_UNKNOWN' && core.lookupCard !== undefined && await core.lookupCard(input.to)) {
+    recipient = core.directory.check(input.to)
+  }
   if (!recipient.ok) {
     const code = recipient.code === 'ACTOR_UNKNOWN' ? 'RECIPIENT_UNKNOWN' : recipient.code
     throw new MeshError(code, `cannot send to ${input.to}: ${recipient.reason}${code === 'RECIPIENT_UNKNOWN' ? ' (import its card: aios-comm card import FILE)' : ''}`)

@@ -8,6 +8,8 @@ import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
+import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 
@@ -17,9 +19,22 @@ export interface NodeOptions {
   announce: string[]
   /** The gater's question: may this peer connect to us? */
   isTrustedPeer: (peerId: string) => boolean
+  /** gossipsub message ids: the hash of the fact carried. */
+  messageId?: (data: Uint8Array) => Uint8Array
+  /** DHT records under /aios-comm/…: throw when a record is invalid; pick the best of several. */
+  dhtValidate?: (key: Uint8Array, value: Uint8Array) => void
+  dhtSelect?: (key: Uint8Array, values: Uint8Array[]) => number
 }
 
-export type MeshNode = Libp2p<{ identify: ReturnType<ReturnType<typeof identify>>, ping: ReturnType<ReturnType<typeof ping>> }>
+export const DHT_PROTOCOL = '/aios-comm/kad/1.0.0'
+export const DHT_NAMESPACE = 'aios-comm' // records live under /aios-comm/card/<handle>
+
+export type MeshNode = Libp2p<{
+  identify: ReturnType<ReturnType<typeof identify>>
+  ping: ReturnType<ReturnType<typeof ping>>
+  pubsub: GossipSub
+  dht: KadDHT
+}>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
   const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
@@ -30,7 +45,23 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     transports: [tcp()],
     connectionEncrypters: [noise(), tls()],
     streamMuxers: [yamux()],
-    services: { identify: identify(), ping: ping() },
+    services: {
+      identify: identify(),
+      ping: ping(),
+      pubsub: gossipsub({
+        allowPublishToZeroTopicPeers: true,
+        emitSelf: false,
+        ...(o.messageId === undefined ? {} : { msgIdFn: (msg: { data: Uint8Array }) => o.messageId!(msg.data) })
+      }),
+      dht: kadDHT({
+        protocol: DHT_PROTOCOL,
+        clientMode: false,
+        peerInfoMapper: passthroughMapper, // loopback and private addresses are where meshes live
+        allowQueryWithZeroPeers: true,
+        validators: { [DHT_NAMESPACE]: async (key: Uint8Array, value: Uint8Array) => o.dhtValidate?.(key, value) },
+        selectors: { [DHT_NAMESPACE]: (key: Uint8Array, values: Uint8Array[]) => o.dhtSelect?.(key, values) ?? 0 }
+      })
+    },
     connectionGater: {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
       denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString())

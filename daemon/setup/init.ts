@@ -23,7 +23,7 @@ export async function initHome (root: string, opts: { listen?: string[] } = {}):
   }
   const wanted = opts.listen !== undefined && opts.listen.length > 0 ? opts.listen : undefined
   if (!existsSync(paths.config)) {
-    const config = parseConfig(JSON.stringify({ version: 1, listen: wanted ?? DEFAULT_LISTEN, announce: [], bootstrap: [] }), paths.config)
+    const config = parseConfig(JSON.stringify({ version: 1, listen: wanted ?? DEFAULT_LISTEN, announce: [], bootstrap: [], connectKnownPeers: true }), paths.config)
     saveConfig(paths.config, config)
     created = true
   } else if (wanted !== undefined) {

@@ -1,5 +1,7 @@
 // Seats, cards, meshes and revocations: the identity tables.
 import type { Statements } from './statements.js'
+import type { FactStore } from './facts.js'
+import { utf8 } from '../../cards/index.js'
 
 export interface ActorRow {
   handle: string
@@ -54,7 +56,7 @@ function cardFromRow (r: any): CardRow {
 }
 
 export class IdentityStore {
-  constructor (private readonly s: Statements) {}
+  constructor (private readonly s: Statements, private readonly facts: FactStore) {}
 
   // ---- actors ----
 
@@ -99,6 +101,7 @@ export class IdentityStore {
       ON CONFLICT (handle) DO UPDATE SET actor_key = excluded.actor_key, seq = excluded.seq, peer_id = excluded.peer_id,
         json = excluded.json, updated_at_ms = excluded.updated_at_ms, received_at_ms = excluded.received_at_ms`)
       .run(c.handle, c.actorKey, c.seq, c.peerId, c.json, c.updatedAtMs, c.receivedAtMs)
+    this.facts.append('card', utf8(c.json), c.receivedAtMs)
   }
 
   recordConflict (handle: string, actorKey: string, cardJson: string, atMs: number): void {
@@ -124,8 +127,10 @@ export class IdentityStore {
   // ---- revocations ----
 
   addRevocation (r: RevocationRow): boolean {
-    return this.s.get('INSERT OR IGNORE INTO revocations (actor_key, mesh_key, handle, envelope, at_ms) VALUES (?, ?, ?, ?, ?)')
+    const added = this.s.get('INSERT OR IGNORE INTO revocations (actor_key, mesh_key, handle, envelope, at_ms) VALUES (?, ?, ?, ?, ?)')
       .run(r.actorKey, r.meshKey, r.handle ?? null, r.envelope, r.atMs).changes === 1
+    if (added) this.facts.append('revocation', r.envelope, r.atMs)
+    return added
   }
 
   revokedKeys (): Set<string> {

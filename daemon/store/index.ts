@@ -2,22 +2,26 @@
 import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
+import { FactStore } from './facts.js'
 import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
+export type { FactRow, FactKind } from './facts.js'
 
 export class Store {
   readonly identity: IdentityStore
   readonly messages: MessageStore
+  readonly facts: FactStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
     this.commit = new GroupCommit(db)
     const s = new Statements(db)
-    this.identity = new IdentityStore(s)
-    this.messages = new MessageStore(s)
+    this.facts = new FactStore(s)
+    this.identity = new IdentityStore(s, this.facts)
+    this.messages = new MessageStore(s, this.facts)
   }
 
   static open (path: string): Store {

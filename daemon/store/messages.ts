@@ -1,5 +1,6 @@
 // Messages, receipts, the outbox and equivocations.
 import type { Statements } from './statements.js'
+import type { FactStore } from './facts.js'
 
 export type OutboxKind = 'message' | 'receipt'
 export type OutboxStatus = 'pending' | 'failed' | 'expired'
@@ -77,7 +78,7 @@ function outboxFromRow (r: any): OutboxRow {
 }
 
 export class MessageStore {
-  constructor (private readonly s: Statements) {}
+  constructor (private readonly s: Statements, private readonly facts: FactStore) {}
 
   // ---- messages ----
 
@@ -117,8 +118,10 @@ export class MessageStore {
 
   /** Stores a receipt unless one for the same message, state and actor is held; returns whether it was new. */
   insertReceipt (r: ReceiptRow): boolean {
-    return this.s.get(`INSERT OR IGNORE INTO receipts (hash, message_id, state, actor, envelope, at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    const added = this.s.get(`INSERT OR IGNORE INTO receipts (hash, message_id, state, actor, envelope, at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`)
       .run(r.hash, r.messageId, r.state, r.actor, r.envelope, r.atMs, r.receivedAtMs).changes === 1
+    if (added) this.facts.append('receipt', r.envelope, r.receivedAtMs, r.hash)
+    return added
   }
 
   receipts (messageId: Uint8Array): ReceiptRow[] {

@@ -1,0 +1,56 @@
+// The fact log: an append-only list of accepted signed facts, idempotent on their hash, read by peers in order.
+import { sha256 } from '../../cards/index.js'
+import type { Statements } from './statements.js'
+
+export type FactKind = 'card' | 'receipt' | 'revocation' | 'endorsement'
+
+export interface FactRow {
+  seq: number
+  hash: Uint8Array
+  kind: FactKind
+  bytes: Uint8Array
+  atMs: number
+}
+
+const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
+export class FactStore {
+  /** Called after each append (inside the writing transaction); the daemon turns it into one event per turn. */
+  onAppend?: () => void
+
+  constructor (private readonly s: Statements) {}
+
+  /** Appends a fact unless its hash is held; returns the new seq, or undefined when it was held already. */
+  append (kind: FactKind, bytes: Uint8Array, atMs: number, hash = sha256(bytes)): number | undefined {
+    const r = this.s.get('INSERT OR IGNORE INTO facts (hash, kind, bytes, at_ms) VALUES (?, ?, ?, ?)').run(hash, kind, bytes, atMs)
+    if (r.changes !== 1) return undefined
+    this.onAppend?.()
+    return Number(r.lastInsertRowid)
+  }
+
+  has (hash: Uint8Array): boolean {
+    return this.s.get('SELECT 1 FROM facts WHERE hash = ?').get(hash) !== undefined
+  }
+
+  since (seq: number, limit: number): FactRow[] {
+    return this.s.get('SELECT * FROM facts WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit)
+      .map((r: any) => ({ seq: r.seq, hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), atMs: r.at_ms }))
+  }
+
+  head (): number {
+    return (this.s.get('SELECT max(seq) FROM facts').pluck().get() as number | null) ?? 0
+  }
+
+  count (): number {
+    return this.s.get('SELECT count(*) FROM facts').pluck().get() as number
+  }
+
+  checkpoint (peerId: string): number {
+    return (this.s.get('SELECT seq FROM peer_checkpoints WHERE peer_id = ?').pluck().get(peerId) as number | undefined) ?? 0
+  }
+
+  setCheckpoint (peerId: string, seq: number, atMs: number): void {
+    this.s.get(`INSERT INTO peer_checkpoints (peer_id, seq, updated_at_ms) VALUES (?, ?, ?)
+      ON CONFLICT (peer_id) DO UPDATE SET seq = max(seq, excluded.seq), updated_at_ms = excluded.updated_at_ms`).run(peerId, seq, atMs)
+  }
+}

@@ -1,0 +1,90 @@
+// Applying a fact that came from a peer (gossip or sync): validated under every rule before it is stored,
+// appended to the fact log and so relayed. The verdict says whether to relay it (new), drop it quietly
+// (held, or not checkable yet) or hold it against the peer that sent it (reject).
+import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation } from '../../cards/index.js'
+import type { Core } from '../core.js'
+import type { FactKind } from '../store/index.js'
+import { checkReceipt, deriveState, openReceipt } from '../receipts/index.js'
+import { acceptCardJson } from '../setup/cards.js'
+
+export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: string, reason: string }
+
+const IGNORED_CARD_CODES = new Set(['CARD_STALE_SEQ', 'HANDLE_CONFLICT'])
+
+export function applyFact (core: Core, kind: string, bytes: Uint8Array, nowMs = Date.now()): FactVerdict {
+  if (core.store.facts.has(sha256(bytes))) return { verdict: 'held' }
+  switch (kind as FactKind) {
+    case 'card': return applyCard(core, bytes, nowMs)
+    case 'receipt': return applyReceiptFact(core, bytes, nowMs)
+    case 'revocation': return applyRevocation(core, bytes, nowMs)
+    case 'endorsement': return applyEndorsement(core, bytes, nowMs)
+    default: return { verdict: 'reject', code: 'FACT_UNKNOWN_KIND', reason: `unknown fact kind ${JSON.stringify(kind)}` }
+  }
+}
+
+function applyCard (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
+  try {
+    const { status } = acceptCardJson(core.ctx, Buffer.from(bytes).toString('utf8'), nowMs)
+    if (status === 'unchanged') return { verdict: 'held' }
+    core.directoryChanged()
+    return { verdict: 'new' }
+  } catch (err) {
+    const code = err instanceof MeshError ? err.code : 'CARD_MALFORMED'
+    if (IGNORED_CARD_CODES.has(code)) {
+      if (code === 'HANDLE_CONFLICT') core.directoryChanged()
+      return { verdict: 'ignore' }
+    }
+    return { verdict: 'reject', code, reason: (err as Error).message }
+  }
+}
+
+function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
+  const o = openReceipt(bytes)
+  if (!o.ok) return { verdict: 'reject', code: o.code, reason: o.reason }
+  const r = o.receipt
+  const actor = core.directory.get(r.actor)
+  if (actor === undefined) return { verdict: 'ignore' } // its card has not reached us yet; sync brings both in order
+  if (!bytesEqual(actor.actorKey, o.signer) || core.directory.isRevoked(o.signer)) {
+    return { verdict: 'reject', code: 'RECEIPT_WRONG_SIGNER', reason: `the receipt is not signed by the current key of ${r.actor}` }
+  }
+  const store = core.store.messages
+  const message = store.message(r.messageId)
+  if (message !== undefined) {
+    const c = checkReceipt(bytes, message, actor.actorKey)
+    if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
+  } else {
+    // Without the message, every receipt about it must at least name the same message hash and the same
+    // recipient, and COMPLETE must carry evidence.
+    const other = store.receipts(r.messageId)[0]
+    const reference = other === undefined ? undefined : openReceipt(other.envelope)
+    if (reference?.ok === true && (!bytesEqual(reference.receipt.messageHash, r.messageHash) || reference.receipt.actor !== r.actor)) {
+      return { verdict: 'reject', code: 'RECEIPT_CONFLICT', reason: 'the receipt names other message content than the receipts held for it' }
+    }
+    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: r.actor, from: r.from ?? '' }, actor.actorKey)
+    if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
+  }
+  const isNew = store.insertReceipt({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
+  if (!isNew) return { verdict: 'held' }
+  if (message !== undefined) store.setState(message.id, deriveState(store.receipts(message.id)))
+  core.events.emit('receipt', { messageId: r.messageId, state: r.state, actor: r.actor })
+  return { verdict: 'new' }
+}
+
+function applyRevocation (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
+  const v = verifyRevocation(bytes)
+  if (!v.ok) return { verdict: 'reject', code: v.code, reason: v.reason }
+  const mesh = keyText(v.value.meshKey)
+  if (!core.ctx.trustedMeshes().has(mesh)) return { verdict: 'ignore' } // another mesh's business
+  const added = core.store.identity.addRevocation({ actorKey: keyText(v.value.actorKey), meshKey: mesh, handle: v.value.handle, envelope: bytes, atMs: v.value.atMs })
+  if (!added) return { verdict: 'held' }
+  core.log.info('revocation applied', { actorKey: keyText(v.value.actorKey), handle: v.value.handle })
+  core.directoryChanged()
+  return { verdict: 'new' }
+}
+
+function applyEndorsement (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
+  const v = verifyEndorsement(bytes)
+  if (!v.ok) return { verdict: 'reject', code: v.code, reason: v.reason }
+  if (!core.ctx.trustedMeshes().has(keyText(v.value.meshKey))) return { verdict: 'ignore' }
+  return core.store.facts.append('endorsement', bytes, nowMs) === undefined ? { verdict: 'held' } : { verdict: 'new' }
+}

@@ -1,0 +1,96 @@
+// Live spread of facts over gossipsub: one topic; the message id is the fact's hash, so duplicates die; every
+// fact is validated (and stored) before it is relayed, and an invalid one counts against the peer that sent it.
+import { TopicValidatorResult, type GossipSub } from '@libp2p/gossipsub'
+import type { PeerId } from '@libp2p/interface'
+import { sha256 } from '../../cards/index.js'
+import { factFromWire, factToWire } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { errorText } from '../runtime/errors.js'
+import { applyFact } from './apply.js'
+import { FACTS_TOPIC, MAX_FACT_BYTES } from './constants.js'
+
+/** gossipsub's message id: the hash of the fact inside the message (or of the data, when it does not decode). */
+export function factMessageId (data: Uint8Array): Uint8Array {
+  try {
+    return sha256(factFromWire(data).envelope)
+  } catch {
+    return sha256(data)
+  }
+}
+
+export interface GossipStats {
+  published: number
+  accepted: number
+  rejected: number
+}
+
+export class FactGossip {
+  private lastPublished = 0
+  private publishing = false
+  readonly stats: GossipStats = { published: 0, accepted: 0, rejected: 0 }
+  private readonly onAppend = (): void => { void this.publishNew() }
+
+  constructor (private readonly pubsub: GossipSub, private readonly core: Core) {}
+
+  start (): void {
+    this.lastPublished = this.core.store.facts.head()
+    this.pubsub.topicValidators.set(FACTS_TOPIC, async (peer, msg) => this.validate(peer, msg.data))
+    this.pubsub.subscribe(FACTS_TOPIC)
+    this.core.events.on('facts:appended', this.onAppend)
+  }
+
+  stop (): void {
+    this.core.events.off('facts:appended', this.onAppend)
+    this.pubsub.topicValidators.delete(FACTS_TOPIC)
+    try {
+      this.pubsub.unsubscribe(FACTS_TOPIC)
+    } catch {
+      // already stopped with libp2p
+    }
+  }
+
+  private validate (peer: PeerId, data: Uint8Array): TopicValidatorResult {
+    if (data.byteLength > MAX_FACT_BYTES + 64) return this.reject(peer, 'FACT_TOO_LARGE')
+    let fact
+    try {
+      fact = factFromWire(data)
+    } catch {
+      return this.reject(peer, 'FACT_MALFORMED')
+    }
+    const v = applyFact(this.core, fact.kind, fact.envelope)
+    if (v.verdict === 'reject') return this.reject(peer, v.code)
+    if (v.verdict !== 'new') return TopicValidatorResult.Ignore
+    this.stats.accepted++
+    return TopicValidatorResult.Accept
+  }
+
+  private reject (peer: PeerId, code: string): TopicValidatorResult {
+    this.stats.rejected++
+    this.core.log.warn('gossiped fact refused', { peer: peer.toString(), code })
+    return TopicValidatorResult.Reject
+  }
+
+  /** Publishes every fact appended since the last call; facts that arrived by gossip are dropped as duplicates. */
+  private async publishNew (): Promise<void> {
+    if (this.publishing) return
+    this.publishing = true
+    try {
+      for (;;) {
+        const batch = this.core.store.facts.since(this.lastPublished, 256)
+        if (batch.length === 0) break
+        for (const f of batch) {
+          this.lastPublished = f.seq
+          try {
+            await this.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: f.kind, envelope: f.bytes }))
+            this.stats.published++
+          } catch (err) {
+            const text = errorText(err)
+            if (!/duplicate/i.test(text) && !/NoPeersSubscribedToTopic/i.test(text)) this.core.log.debug('publish failed', { error: text })
+          }
+        }
+      }
+    } finally {
+      this.publishing = false
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// /aios-comm/sync/1: on every (re)connect each side asks the other for its fact log since the checkpoint it
+// stored for that peer, pages through the catch-up, then keeps a live tail. Checkpoints persist, so a catch-up
+// costs what was missed, not the whole log.
+import type { Connection, Stream } from '@libp2p/interface'
+import { peerIdFromString } from '@libp2p/peer-id'
+import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
+import { syncPageFromWire, syncPageToWire, syncRequestFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { MeshNode } from '../net/node.js'
+import { errorText } from '../runtime/errors.js'
+import { MAX_FRAME_BYTES } from '../messaging/index.js'
+import { applyFact } from './apply.js'
+import { SYNC_PAGE_BYTES, SYNC_PAGE_FACTS, SYNC_PROTOCOL } from './constants.js'
+
+export interface SyncStats {
+  /** Facts received from this peer (catch-up and tail). */
+  received: number
+  /** Of those, facts new here. */
+  applied: number
+  rejected: number
+  bytes: number
+  caughtUpAt?: string
+}
+
+/** Serves this node's log to a trusted peer: pages from `since`, then new facts as they are appended. */
+export async function serveSync (core: Core, stream: Stream, connection: Connection): Promise<void> {
+  const remote = connection.remotePeer.toString()
+  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  if (!core.directory.isTrustedPeer(remote)) {
+    stream.abort(new Error('peer not trusted'))
+    return
+  }
+  let wake: (() => void) | undefined
+  const onAppend = (): void => wake?.()
+  core.events.on('facts:appended', onAppend)
+  stream.addEventListener('close', () => wake?.())
+  try {
+    const req = syncRequestFromWire((await lp.read()).subarray())
+    let since = req.since
+    const limit = Math.max(1, Math.min(req.limit === 0 ? SYNC_PAGE_FACTS : req.limit, SYNC_PAGE_FACTS))
+    let caughtUp = false
+    while (stream.status === 'open') {
+      const page = core.store.facts.since(since, limit)
+      const facts: FactData[] = []
+      let bytes = 0
+      for (const f of page) {
+        if (facts.length > 0 && bytes + f.bytes.byteLength > SYNC_PAGE_BYTES) break
+        facts.push({ seq: f.seq, kind: f.kind, envelope: f.bytes })
+        bytes += f.bytes.byteLength
+      }
+      const head = core.store.facts.head()
+      const last = facts.length > 0 ? facts[facts.length - 1].seq : since
+      if (facts.length > 0 || !caughtUp) {
+        await lp.write(syncPageToWire({ facts, head, done: last >= head }))
+        caughtUp = caughtUp || last >= head
+      }
+      since = last
+      if (last < head) continue
+      if (!req.tail) break
+      await new Promise<void>(resolve => { wake = resolve })
+      wake = undefined
+    }
+    if (!req.tail) await stream.close()
+  } catch (err) {
+    core.log.debug('sync stream ended', { peer: remote, error: errorText(err) })
+    stream.abort(err as Error)
+  } finally {
+    core.events.off('facts:appended', onAppend)
+  }
+}
+
+/** Pulls a peer's log from the stored checkpoint and keeps the tail open; one session per peer at a time. */
+export class SyncClient {
+  private readonly sessions = new Map<string, LengthPrefixedStream<Stream>>()
+  readonly stats = new Map<string, SyncStats>()
+
+  constructor (private readonly node: MeshNode, private readonly core: Core) {}
+
+  async pull (peerId: string): Promise<void> {
+    if (this.sessions.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
+    let stream: Stream
+    try {
+      stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(5000) })
+    } catch (err) {
+      this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err) })
+      return
+    }
+    const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+    this.sessions.set(peerId, lp)
+    const stats = this.stats.get(peerId) ?? { received: 0, applied: 0, rejected: 0, bytes: 0 }
+    this.stats.set(peerId, stats)
+    try {
+      await lp.write(syncRequestToWire({ since: this.core.store.facts.checkpoint(peerId), limit: 0, tail: true }))
+      for (;;) {
+        const page = syncPageFromWire((await lp.read()).subarray())
+        await this.applyPage(peerId, page.facts, stats)
+        if (page.done && stats.caughtUpAt === undefined) stats.caughtUpAt = new Date().toISOString()
+      }
+    } catch (err) {
+      this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err) })
+      stream.abort(err as Error)
+    } finally {
+      this.sessions.delete(peerId)
+    }
+  }
+
+  close (): void {
+    for (const lp of this.sessions.values()) lp.unwrap().abort(new Error('stopping'))
+    this.sessions.clear()
+  }
+
+  private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
+    if (facts.length === 0) return
+    const now = Date.now()
+    await this.core.store.commit.run(() => {
+      for (const f of facts) {
+        stats.received++
+        stats.bytes += f.envelope.byteLength
+        const v = applyFact(this.core, f.kind, f.envelope, now)
+        if (v.verdict === 'new') stats.applied++
+        if (v.verdict === 'reject') {
+          stats.rejected++
+          this.core.log.warn('fact refused', { peer: peerId, kind: f.kind, code: v.code, reason: v.reason })
+        }
+      }
+      this.core.store.facts.setCheckpoint(peerId, facts[facts.length - 1].seq, now)
+    })
+  }
+}
