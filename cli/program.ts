@@ -9,6 +9,8 @@ import * as daemon from './commands/daemon.js'
 import * as demo from './commands/demo.js'
 import * as inbox from './commands/inbox.js'
 import * as init from './commands/init.js'
+import * as invite from './commands/invite.js'
+import * as join from './commands/join.js'
 import * as mesh from './commands/mesh.js'
 import * as notify from './commands/notify.js'
 import * as outbox from './commands/outbox.js'
@@ -16,6 +18,7 @@ import * as peers from './commands/peers.js'
 import * as read from './commands/read.js'
 import * as reject from './commands/reject.js'
 import * as status from './commands/status.js'
+import * as where from './commands/where.js'
 
 export function buildProgram (): Command {
   const program = new Command('aios-comm')
@@ -24,6 +27,6 @@ export function buildProgram (): Command {
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
     .showHelpAfterError(false)
-  for (const c of [init, mesh, actor, card, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers]) c.register(program)
+  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers]) c.register(program)
   return program
 }

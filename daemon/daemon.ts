@@ -16,6 +16,7 @@ import { HomeContext } from './setup/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { TruthPlane } from './sync/truth-plane.js'
 import { factMessageId } from './sync/gossip.js'
+import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 
 export interface DaemonInfo {
@@ -65,7 +66,8 @@ export class Daemon {
       seed: ctx.nodeKey().seed,
       listen: ctx.config.listen,
       announce: ctx.config.announce,
-      isTrustedPeer: p => directory.isTrustedPeer(p) || this.truth?.joining.has(p) === true,
+      // an unknown peer gets in only while an invitation is open, and then may only use the join protocol
+      isTrustedPeer: p => directory.isTrustedPeer(p) || this.truth?.joining.has(p) === true || ctx.store.invites.anyOpen(Date.now()),
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
       dhtSelect: (_key, values) => selectCardRecord(values)
@@ -83,8 +85,9 @@ export class Daemon {
     node.addEventListener('peer:connect', evt => worker.peerConnected(evt.detail.toString()))
     worker.start()
 
-    this.truth = new TruthPlane(node, core)
-    await this.truth.start()
+    const truth = this.truth = new TruthPlane(node, core)
+    await truth.start()
+    await node.handle(JOIN_PROTOCOL, (stream, connection) => { void serveJoin(core, stream, connection, truth.joining, () => this.addresses()) }, { maxInboundStreams: 4 })
 
     this.control = new ControlServer(paths.socket, routes(core, this.view()), this.log)
     await this.control.start()
@@ -134,6 +137,7 @@ export class Daemon {
 
   private view (): NodeView {
     return {
+      node: () => this.node as MeshNode,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
       peers: () => {

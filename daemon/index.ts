@@ -10,3 +10,9 @@ export async function loadDaemon (): Promise<typeof import('./daemon.js').Daemon
 }
 export { socketIsLive } from './control/server.js'
 export type { ControlRequest, ControlResponse } from './control/protocol.js'
+export { createInvite } from './join/invite.js'
+
+/** `join` without a daemon needs libp2p: loaded only then. */
+export async function loadJoinStandalone (): Promise<typeof import('./join/standalone.js').joinStandalone> {
+  return (await import('./join/standalone.js')).joinStandalone
+}

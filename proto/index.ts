@@ -244,3 +244,27 @@ export function streamErrorFromWire (bytes: Uint8Array): T.StreamErrorData {
     return { code: m.code, message: m.message }
   })
 }
+
+// ---- join protocol ----
+
+export function joinRequestToWire (r: T.JoinRequestData): Uint8Array {
+  return pb.JoinRequest.encode(r).finish()
+}
+
+export function joinRequestFromWire (bytes: Uint8Array): T.JoinRequestData {
+  return decode('join request', () => {
+    const m = pb.JoinRequest.decode(bytes)
+    return { secret: req(m.secret), requests: m.requests.map(req), cards: m.cards.map(req) }
+  })
+}
+
+export function joinResponseToWire (r: T.JoinResponseData): Uint8Array {
+  return pb.JoinResponse.encode(r).finish()
+}
+
+export function joinResponseFromWire (bytes: Uint8Array): T.JoinResponseData {
+  return decode('join response', () => {
+    const m = pb.JoinResponse.decode(bytes)
+    return { endorsements: m.endorsements.map(req), cards: m.cards.map(req), bootstrap: m.bootstrap, errorCode: strOrUndef(m.errorCode), errorMessage: strOrUndef(m.errorMessage) }
+  })
+}

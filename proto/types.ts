@@ -132,3 +132,17 @@ export interface StreamErrorData {
   code: string
   message: string
 }
+
+export interface JoinRequestData {
+  secret: Uint8Array
+  requests: Uint8Array[]
+  cards: Uint8Array[]
+}
+
+export interface JoinResponseData {
+  endorsements: Uint8Array[]
+  cards: Uint8Array[]
+  bootstrap: string[]
+  errorCode?: string
+  errorMessage?: string
+}

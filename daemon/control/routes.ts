@@ -4,10 +4,13 @@ import { MeshError } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
+import { createInvite, joinMesh } from '../join/index.js'
+import type { MeshNode } from '../net/node.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str, type Params } from './params.js'
 import type { Route } from './server.js'
 
 export interface NodeView {
+  node: () => MeshNode
   peerId: () => string
   addresses: () => string[]
   peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number }>
@@ -84,6 +87,21 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
     'actor.list': () => setup.actorList(ctx),
     'card.show': async p => await setup.cardShow(ctx, optStr(p, 'handle')),
     'card.verify': p => setup.cardVerify(ctx, str(p, 'file')),
-    'card.import': changing(p => setup.cardImport(ctx, str(p, 'file')))
+    'card.import': changing(p => setup.cardImport(ctx, str(p, 'file'))),
+
+    where: async p => {
+      const handle = str(p, 'handle')
+      if (core.directory.get(handle) === undefined) await core.lookupCard?.(handle)
+      const c = core.directory.get(handle)
+      if (c === undefined) throw new MeshError('ACTOR_UNKNOWN', `no card for ${handle} is known here or in the DHT`)
+      const check = core.directory.check(handle)
+      return {
+        handle, peerId: c.peerId, addresses: c.multiaddrs, seq: c.seq, carrier: c.carrier, model: c.model, pane: c.pane,
+        local: c.local, updatedAt: new Date(c.updatedAtMs).toISOString(), ageSeconds: Math.round((Date.now() - c.updatedAtMs) / 1000),
+        valid: check.ok, problem: check.ok ? undefined : `${check.code}: ${check.reason}`
+      }
+    },
+    invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
+    join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? []))
   }
 }

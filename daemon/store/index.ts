@@ -3,6 +3,7 @@ import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
 import { FactStore } from './facts.js'
+import { InviteStore } from './invites.js'
 import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
 
@@ -14,12 +15,14 @@ export class Store {
   readonly identity: IdentityStore
   readonly messages: MessageStore
   readonly facts: FactStore
+  readonly invites: InviteStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
     this.commit = new GroupCommit(db)
     const s = new Statements(db)
     this.facts = new FactStore(s)
+    this.invites = new InviteStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }

@@ -11,6 +11,8 @@ import { FactGossip } from './gossip.js'
 import { SyncClient, serveSync } from './sync-protocol.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
+const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
+
 export class TruthPlane {
   readonly gossip: FactGossip
   readonly sync: SyncClient
@@ -18,7 +20,11 @@ export class TruthPlane {
   /** Peers let in for a join in progress, before they host a trusted actor. */
   readonly joining = new Set<string>()
   private readonly onChange = (): void => { void this.afterChange() }
-  private readonly onConnect = (evt: CustomEvent<{ toString: () => string }>): void => { void this.sync.pull(evt.detail.toString()) }
+  private readonly onConnect = (evt: CustomEvent<{ toString: () => string }>): void => {
+    const peer = evt.detail.toString()
+    if (this.core.directory.isTrustedPeer(peer)) void this.sync.pull(peer)
+    else setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
+  }
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.gossip = new FactGossip(node.services.pubsub, core)
@@ -48,6 +54,7 @@ export class TruthPlane {
 
   private async afterChange (): Promise<void> {
     this.dropUntrusted()
+    for (const c of this.node.getConnections()) void this.sync.pull(c.remotePeer.toString()) // newly trusted peers
     await this.keepPeers()
     await this.dht.publishAll()
   }

@@ -1573,5 +1573,169 @@ export namespace aioscomm {
             /** Shape of a StreamError. */
             type $Shape = aioscomm.v1.StreamError.$Properties;
         }
+
+        /**
+         * Properties of a JoinRequest.
+         * @deprecated Use aioscomm.v1.JoinRequest.$Properties instead.
+         */
+        interface IJoinRequest extends aioscomm.v1.JoinRequest.$Properties {
+        }
+
+        /** Represents a JoinRequest. */
+        class JoinRequest {
+
+            /**
+             * Constructs a new JoinRequest.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.JoinRequest.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** JoinRequest secret. */
+            secret: Uint8Array;
+
+            /** JoinRequest requests. */
+            requests: Uint8Array[];
+
+            /** JoinRequest cards. */
+            cards: Uint8Array[];
+
+            /**
+             * Encodes the specified JoinRequest message. Does not implicitly {@link aioscomm.v1.JoinRequest.verify|verify} messages.
+             * @param message JoinRequest message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.JoinRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a JoinRequest message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.JoinRequest & aioscomm.v1.JoinRequest.$Shape} JoinRequest
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.JoinRequest & aioscomm.v1.JoinRequest.$Shape;
+
+            /**
+             * Gets the type url for JoinRequest
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace JoinRequest {
+
+            /** Properties of a JoinRequest. */
+            interface $Properties {
+
+                /** JoinRequest secret */
+                secret?: (Uint8Array|null);
+
+                /** JoinRequest requests */
+                requests?: (Uint8Array[]|null);
+
+                /** JoinRequest cards */
+                cards?: (Uint8Array[]|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a JoinRequest. */
+            type $Shape = aioscomm.v1.JoinRequest.$Properties;
+        }
+
+        /**
+         * Properties of a JoinResponse.
+         * @deprecated Use aioscomm.v1.JoinResponse.$Properties instead.
+         */
+        interface IJoinResponse extends aioscomm.v1.JoinResponse.$Properties {
+        }
+
+        /** Represents a JoinResponse. */
+        class JoinResponse {
+
+            /**
+             * Constructs a new JoinResponse.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.JoinResponse.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** JoinResponse endorsements. */
+            endorsements: Uint8Array[];
+
+            /** JoinResponse cards. */
+            cards: Uint8Array[];
+
+            /** JoinResponse bootstrap. */
+            bootstrap: string[];
+
+            /** JoinResponse errorCode. */
+            errorCode: string;
+
+            /** JoinResponse errorMessage. */
+            errorMessage: string;
+
+            /**
+             * Encodes the specified JoinResponse message. Does not implicitly {@link aioscomm.v1.JoinResponse.verify|verify} messages.
+             * @param message JoinResponse message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.JoinResponse.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a JoinResponse message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.JoinResponse & aioscomm.v1.JoinResponse.$Shape} JoinResponse
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.JoinResponse & aioscomm.v1.JoinResponse.$Shape;
+
+            /**
+             * Gets the type url for JoinResponse
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace JoinResponse {
+
+            /** Properties of a JoinResponse. */
+            interface $Properties {
+
+                /** JoinResponse endorsements */
+                endorsements?: (Uint8Array[]|null);
+
+                /** JoinResponse cards */
+                cards?: (Uint8Array[]|null);
+
+                /** JoinResponse bootstrap */
+                bootstrap?: (string[]|null);
+
+                /** JoinResponse errorCode */
+                errorCode?: (string|null);
+
+                /** JoinResponse errorMessage */
+                errorMessage?: (string|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a JoinResponse. */
+            type $Shape = aioscomm.v1.JoinResponse.$Properties;
+        }
     }
 }

@@ -4030,6 +4030,431 @@ export const aioscomm = $root.aioscomm = (() => {
             return StreamError;
         })();
 
+        v1.JoinRequest = (function() {
+
+            /**
+             * Properties of a JoinRequest.
+             * @typedef {Object} aioscomm.v1.JoinRequest.$Properties
+             * @property {Uint8Array|null} [secret] JoinRequest secret
+             * @property {Array.<Uint8Array>|null} [requests] JoinRequest requests
+             * @property {Array.<Uint8Array>|null} [cards] JoinRequest cards
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a JoinRequest.
+             * @memberof aioscomm.v1
+             * @interface IJoinRequest
+             * @augments aioscomm.v1.JoinRequest.$Properties
+             * @deprecated Use aioscomm.v1.JoinRequest.$Properties instead.
+             */
+
+            /**
+             * Shape of a JoinRequest.
+             * @typedef {aioscomm.v1.JoinRequest.$Properties} aioscomm.v1.JoinRequest.$Shape
+             */
+
+            /**
+             * Constructs a new JoinRequest.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a JoinRequest.
+             * @constructor
+             * @param {aioscomm.v1.JoinRequest.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const JoinRequest = function (properties) {
+                this.requests = [];
+                this.cards = [];
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * JoinRequest secret.
+             * @member {Uint8Array} secret
+             * @memberof aioscomm.v1.JoinRequest
+             * @instance
+             */
+            JoinRequest.prototype.secret = $util.newBuffer([]);
+
+            /**
+             * JoinRequest requests.
+             * @member {Array.<Uint8Array>} requests
+             * @memberof aioscomm.v1.JoinRequest
+             * @instance
+             */
+            JoinRequest.prototype.requests = $util.emptyArray;
+
+            /**
+             * JoinRequest cards.
+             * @member {Array.<Uint8Array>} cards
+             * @memberof aioscomm.v1.JoinRequest
+             * @instance
+             */
+            JoinRequest.prototype.cards = $util.emptyArray;
+
+            /**
+             * Encodes the specified JoinRequest message. Does not implicitly {@link aioscomm.v1.JoinRequest.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.JoinRequest
+             * @static
+             * @param {aioscomm.v1.JoinRequest.$Properties} message JoinRequest message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            JoinRequest.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.secret != null && $Object.hasOwnProperty.call(message, "secret") && message.secret.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.secret);
+                if (message.requests != null && message.requests.length)
+                    for (let i = 0; i < message.requests.length; ++i)
+                        writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.requests[i]);
+                if (message.cards != null && message.cards.length)
+                    for (let i = 0; i < message.cards.length; ++i)
+                        writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.cards[i]);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a JoinRequest message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.JoinRequest
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.JoinRequest & aioscomm.v1.JoinRequest.$Shape} JoinRequest
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            JoinRequest.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.JoinRequest();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.secret = value;
+                            else
+                                delete message.secret;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.requests && message.requests.length))
+                                message.requests = [];
+                            message.requests.push(reader.bytes());
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.cards && message.cards.length))
+                                message.cards = [];
+                            message.cards.push(reader.bytes());
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for JoinRequest
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.JoinRequest
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            JoinRequest.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.JoinRequest";
+            };
+
+            return JoinRequest;
+        })();
+
+        v1.JoinResponse = (function() {
+
+            /**
+             * Properties of a JoinResponse.
+             * @typedef {Object} aioscomm.v1.JoinResponse.$Properties
+             * @property {Array.<Uint8Array>|null} [endorsements] JoinResponse endorsements
+             * @property {Array.<Uint8Array>|null} [cards] JoinResponse cards
+             * @property {Array.<string>|null} [bootstrap] JoinResponse bootstrap
+             * @property {string|null} [errorCode] JoinResponse errorCode
+             * @property {string|null} [errorMessage] JoinResponse errorMessage
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a JoinResponse.
+             * @memberof aioscomm.v1
+             * @interface IJoinResponse
+             * @augments aioscomm.v1.JoinResponse.$Properties
+             * @deprecated Use aioscomm.v1.JoinResponse.$Properties instead.
+             */
+
+            /**
+             * Shape of a JoinResponse.
+             * @typedef {aioscomm.v1.JoinResponse.$Properties} aioscomm.v1.JoinResponse.$Shape
+             */
+
+            /**
+             * Constructs a new JoinResponse.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a JoinResponse.
+             * @constructor
+             * @param {aioscomm.v1.JoinResponse.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const JoinResponse = function (properties) {
+                this.endorsements = [];
+                this.cards = [];
+                this.bootstrap = [];
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * JoinResponse endorsements.
+             * @member {Array.<Uint8Array>} endorsements
+             * @memberof aioscomm.v1.JoinResponse
+             * @instance
+             */
+            JoinResponse.prototype.endorsements = $util.emptyArray;
+
+            /**
+             * JoinResponse cards.
+             * @member {Array.<Uint8Array>} cards
+             * @memberof aioscomm.v1.JoinResponse
+             * @instance
+             */
+            JoinResponse.prototype.cards = $util.emptyArray;
+
+            /**
+             * JoinResponse bootstrap.
+             * @member {Array.<string>} bootstrap
+             * @memberof aioscomm.v1.JoinResponse
+             * @instance
+             */
+            JoinResponse.prototype.bootstrap = $util.emptyArray;
+
+            /**
+             * JoinResponse errorCode.
+             * @member {string} errorCode
+             * @memberof aioscomm.v1.JoinResponse
+             * @instance
+             */
+            JoinResponse.prototype.errorCode = "";
+
+            /**
+             * JoinResponse errorMessage.
+             * @member {string} errorMessage
+             * @memberof aioscomm.v1.JoinResponse
+             * @instance
+             */
+            JoinResponse.prototype.errorMessage = "";
+
+            /**
+             * Encodes the specified JoinResponse message. Does not implicitly {@link aioscomm.v1.JoinResponse.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.JoinResponse
+             * @static
+             * @param {aioscomm.v1.JoinResponse.$Properties} message JoinResponse message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            JoinResponse.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.endorsements != null && message.endorsements.length)
+                    for (let i = 0; i < message.endorsements.length; ++i)
+                        writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.endorsements[i]);
+                if (message.cards != null && message.cards.length)
+                    for (let i = 0; i < message.cards.length; ++i)
+                        writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.cards[i]);
+                if (message.bootstrap != null && message.bootstrap.length)
+                    for (let i = 0; i < message.bootstrap.length; ++i)
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.bootstrap[i]);
+                if (message.errorCode != null && $Object.hasOwnProperty.call(message, "errorCode") && message.errorCode !== "")
+                    writer.uint32(/* id 4, wireType 2 =*/34).string(message.errorCode);
+                if (message.errorMessage != null && $Object.hasOwnProperty.call(message, "errorMessage") && message.errorMessage !== "")
+                    writer.uint32(/* id 5, wireType 2 =*/42).string(message.errorMessage);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a JoinResponse message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.JoinResponse
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.JoinResponse & aioscomm.v1.JoinResponse.$Shape} JoinResponse
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            JoinResponse.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.JoinResponse();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.endorsements && message.endorsements.length))
+                                message.endorsements = [];
+                            message.endorsements.push(reader.bytes());
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.cards && message.cards.length))
+                                message.cards = [];
+                            message.cards.push(reader.bytes());
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.bootstrap && message.bootstrap.length))
+                                message.bootstrap = [];
+                            message.bootstrap.push(reader.stringVerify());
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorCode = value;
+                            else
+                                delete message.errorCode;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorMessage = value;
+                            else
+                                delete message.errorMessage;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for JoinResponse
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.JoinResponse
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            JoinResponse.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.JoinResponse";
+            };
+
+            return JoinResponse;
+        })();
+
         return v1;
     })();
 
