@@ -5,6 +5,7 @@ import type { Directory } from './directory/directory.js'
 import type { HomeContext } from './setup/context.js'
 import type { Store } from './store/index.js'
 import type { Logger } from './runtime/log.js'
+import { releaseSeat } from './setup/seat-move.js'
 
 export interface CoreEvents {
   /** A message for a local seat was committed (wake it). */
@@ -71,6 +72,20 @@ export class Core {
   directoryChanged (): void {
     this.keys.clear()
     this.directory.reload()
+    this.releaseMovedSeats()
     this.events.emit('directory:changed')
+    this.events.emit('outbox:kick') // destinations may have moved
+  }
+
+  /** A hosted seat whose newest valid card names another node has moved there: release it and hand over. */
+  private releaseMovedSeats (): void {
+    for (const seat of this.store.identity.actors()) {
+      const current = this.directory.get(seat.handle)
+      if (current === undefined || current.peerId === this.peerId) continue
+      const n = releaseSeat(this.store, seat.handle)
+      this.log.info('seat moved away', { handle: seat.handle, to: current.peerId, handoff: n })
+      this.keys.delete(seat.handle)
+      this.directory.reload()
+    }
   }
 }

@@ -140,6 +140,7 @@ export class Daemon {
       node: () => this.node as MeshNode,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
+      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats }),
       peers: () => {
         const node = this.node as MeshNode
         const core = this.core as Core
@@ -154,7 +155,8 @@ export class Daemon {
           peerId,
           addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? [],
           connected: connected.has(peerId),
-          handles: core.directory.handlesOnPeer(peerId)
+          handles: core.directory.handlesOnPeer(peerId),
+          sync: this.truth?.sync.stats.get(peerId)
         }))
       }
     }

@@ -179,7 +179,7 @@ export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
 export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
   return decode('deliver request', () => {
     const m = pb.DeliverRequest.decode(bytes)
-    return { batchId: m.batchId, messages: m.messages.map(req), receipts: m.receipts.map(req), cards: m.cards.map(req) }
+    return { batchId: m.batchId, messages: m.messages.map(req), receipts: m.receipts.map(req), cards: m.cards.map(req), handoffs: m.handoffs.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req) })) }
   })
 }
 
@@ -194,7 +194,8 @@ export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseDa
       batchId: m.batchId,
       results: m.results.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
       receiptResults: m.receiptResults.map(r => ({ receiptHash: req(r.receiptHash), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
-      error: m.error == null ? undefined : { code: m.error.code ?? '', message: m.error.message ?? '' }
+      error: m.error == null ? undefined : { code: m.error.code ?? '', message: m.error.message ?? '' },
+      handoffResults: m.handoffResults.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) }))
     }
   })
 }

@@ -83,11 +83,17 @@ export interface AdmissionRequestData {
   createdAtMs: number
 }
 
+export interface HandoffData {
+  message: Uint8Array
+  receipts: Uint8Array[]
+}
+
 export interface DeliverRequestData {
   batchId: number
   messages: Uint8Array[]
   receipts: Uint8Array[]
   cards: Uint8Array[]
+  handoffs?: HandoffData[]
 }
 
 export interface DeliverResultData {
@@ -108,6 +114,7 @@ export interface DeliverResponseData {
   results: DeliverResultData[]
   receiptResults: ReceiptResultData[]
   error?: StreamErrorData
+  handoffResults?: DeliverResultData[]
 }
 
 export interface FactData {

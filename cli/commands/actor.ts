@@ -1,7 +1,7 @@
 // `aios-comm actor add|endorse|list`: the seats this home hosts.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { actorAdd, actorEndorse, actorList, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
+import { actorAdd, actorEndorse, actorExport, actorImport, actorList, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 
@@ -32,6 +32,26 @@ export function register (program: Command): void {
       const abs = resolve(file)
       const r = await setupVerb(cmd, 'actor.endorse', { handle, file: abs }, async ctx => await actorEndorse(ctx, handle, abs))
       print(globals(cmd), r, () => `${r.handle} endorsed by mesh ${r.meshKey} until ${r.expiresAt}`)
+    })
+
+  actor.command('export <handle>').description('move a seat away: write its key, endorsement and card to a private file and stop hosting it here')
+    .option('--out <file>', 'where to write the seat file (mode 0600)')
+    .option('--json', 'print JSON')
+    .action(async (handle: string, o: { out?: string }, cmd: Command) => {
+      const out = o.out === undefined ? undefined : resolve(o.out)
+      const r = await setupVerb(cmd, 'actor.export', { handle, out }, ctx => actorExport(ctx, handle, out))
+      print(globals(cmd), r, () => `${r.path}
+${r.handle} is no longer hosted here; ${r.handoff} open messages will follow it to its new node (aios-comm actor import FILE there)`)
+    })
+
+  actor.command('import <file>').description('host a seat moved from another node; its new card (seq + 1) points here')
+    .option('--pane <id>', 'tmux pane id such as %3 (default $TMUX_PANE)')
+    .option('--json', 'print JSON')
+    .action(async (file: string, o: { pane?: string }, cmd: Command) => {
+      const tmux = tmuxFromEnv(process.env)
+      const params = { file: resolve(file), pane: o.pane ?? tmux.pane, tmuxSocket: tmux.tmuxSocket }
+      const r = await setupVerb(cmd, 'actor.import', params, async ctx => await actorImport(ctx, params.file, params))
+      print(globals(cmd), r, () => `${r.handle} is hosted here now (card seq ${r.seq})`)
     })
 
   actor.command('list').description('the seats hosted here').option('--json', 'print JSON')

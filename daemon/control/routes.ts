@@ -13,7 +13,8 @@ export interface NodeView {
   node: () => MeshNode
   peerId: () => string
   addresses: () => string[]
-  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number }>
+  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }>
+  truth: () => { facts: number, head: number, gossip?: unknown }
 }
 
 const REQUIRE = new Set(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
@@ -38,6 +39,7 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
       }),
       peers: node.peers(),
       outbox: { pending: ctx.store.messages.pendingCount() },
+      truth: node.truth(),
       messages: ctx.store.messages.countMessages()
     }),
 
@@ -85,6 +87,8 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
     })),
     'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
     'actor.list': () => setup.actorList(ctx),
+    'actor.export': changing(p => setup.actorExport(ctx, str(p, 'handle'), optStr(p, 'out'))),
+    'actor.import': changing(async p => await setup.actorImport(ctx, str(p, 'file'), { pane: optStr(p, 'pane'), tmuxSocket: optStr(p, 'tmuxSocket') })),
     'card.show': async p => await setup.cardShow(ctx, optStr(p, 'handle')),
     'card.verify': p => setup.cardVerify(ctx, str(p, 'file')),
     'card.import': changing(p => setup.cardImport(ctx, str(p, 'file'))),

@@ -7,6 +7,7 @@ import { deliverRequestFromWire, deliverResponseToWire, type DeliverRequestData,
 import type { Core } from '../core.js'
 import { acceptMessages, acceptReceipts, MAX_BATCH_MESSAGES, MAX_FRAME_BYTES } from '../messaging/index.js'
 import { acceptCardJson } from '../setup/cards.js'
+import { acceptHandoffs } from '../messaging/handoff.js'
 import { errorText } from '../runtime/errors.js'
 
 const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
@@ -71,7 +72,8 @@ async function handle (core: Core, req: DeliverRequestData, remote: string): Pro
   learnCards(core, req.cards, remote)
   const results = await acceptMessages(core, req.messages, remote)
   const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts) : []
-  return { batchId: req.batchId, results, receiptResults }
+  const handoffResults = (req.handoffs ?? []).length > 0 ? await acceptHandoffs(core, req.handoffs ?? [], remote) : []
+  return { batchId: req.batchId, results, receiptResults, handoffResults }
 }
 
 /** Cards a peer sends for the seats it hosts; only cards naming that very peer are taken, under every rule. */

@@ -17,6 +17,8 @@ const IDLE_MS = 60_000 // with nothing due, look again after this long anyway
 interface Item {
   row: OutboxRow
   bytes: Uint8Array
+  /** For a handoff: the receipts the seat issued for the message. */
+  receipts?: Uint8Array[]
 }
 
 export class OutboxWorker {
@@ -91,12 +93,20 @@ export class OutboxWorker {
         store.retryLater(row.id, now + backoffMs(row.attempts), `no valid card for ${row.dest} is held here`)
         continue
       }
+      const item: Item = { row, bytes }
+      if (row.kind === 'handoff') {
+        if (dest.peerId === this.core.peerId) {
+          store.retryLater(row.id, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
+          continue
+        }
+        item.receipts = store.receipts(row.ref).map(r => r.envelope)
+      }
       if (dest.local) {
-        local.push({ row, bytes })
+        local.push(item)
         continue
       }
       const list = byPeer.get(dest.peerId) ?? []
-      list.push({ row, bytes })
+      list.push(item)
       byPeer.set(dest.peerId, list)
     }
     if (local.length > 0) this.track(local, this.deliverLocally(local))
@@ -109,6 +119,11 @@ export class OutboxWorker {
   /** The signed bytes to send for a row, or undefined when the row was settled here (expired, vanished). */
   private payload (row: OutboxRow, now: number): Uint8Array | undefined {
     const store = this.core.store.messages
+    if (row.kind === 'handoff') {
+      const m = store.message(row.ref)
+      if (m === undefined) store.finish(row.id, 'failed', 'the message is no longer held')
+      return m?.envelope
+    }
     if (row.kind === 'message') {
       const m = store.message(row.ref)
       if (m === undefined) {
@@ -154,9 +169,10 @@ export class OutboxWorker {
   private async deliverRemote (peerId: string, items: Item[]): Promise<void> {
     const messages = items.filter(i => i.row.kind === 'message')
     const receipts = items.filter(i => i.row.kind === 'receipt')
+    const handoffs = items.filter(i => i.row.kind === 'handoff')
     let res: DeliverResponseData
     try {
-      res = await this.session(peerId).send(messages.map(i => i.bytes), receipts.map(i => i.bytes))
+      res = await this.session(peerId).send(messages.map(i => i.bytes), receipts.map(i => i.bytes), handoffs.map(i => ({ message: i.bytes, receipts: i.receipts ?? [] })))
     } catch (err) {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
@@ -165,11 +181,11 @@ export class OutboxWorker {
       })
       return
     }
-    await this.settle(messages, receipts, res)
+    await this.settle(messages, receipts, res, handoffs)
   }
 
   /** Records the answers: stored receipts leave the outbox; refusals retry or end the row with their code. */
-  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData): Promise<void> {
+  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = []): Promise<void> {
     const store = this.core.store.messages
     const now = Date.now()
     const settledStates: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
@@ -204,6 +220,15 @@ export class OutboxWorker {
         else if (r.errorCode === undefined) store.done(item.row.id)
         else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
       })
+      handoffs.forEach((item, i) => {
+        const r = res.handoffResults?.[i]
+        if (r === undefined) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this handoff in the batch')
+        else if (r.errorCode === undefined) {
+          store.done(item.row.id)
+          store.unmarkLocalTo(item.row.ref)
+        } else if (TRANSIENT_CODES.has(r.errorCode)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${r.errorCode}: ${r.errorMessage ?? ''}`)
+        else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
+      })
     })
     for (const s of settledStates) this.core.events.emit('receipt', s)
   }
@@ -215,14 +240,14 @@ function* batches (items: Item[]): Generator<Item[]> {
   let msgs = 0
   let rcpts = 0
   for (const item of items) {
-    const isMsg = item.row.kind === 'message'
+    const isMsg = item.row.kind !== 'receipt'
     if (batch.length > 0 && (bytes + item.bytes.byteLength > MAX_BATCH_BYTES || (isMsg ? msgs : rcpts) >= MAX_BATCH_MESSAGES)) {
       yield batch
       batch = []
       bytes = msgs = rcpts = 0
     }
     batch.push(item)
-    bytes += item.bytes.byteLength
+    bytes += item.bytes.byteLength + (item.receipts ?? []).reduce((n, r) => n + r.byteLength, 0)
     if (isMsg) msgs++
     else rcpts++
   }

@@ -1,12 +1,11 @@
 // Read-only views: one obligation's derived state with its verified receipt chain, the inbox and the outbox.
-import { hex, keyText } from '../../cards/index.js'
-import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
+import { MeshError, hex, keyText } from '../../cards/index.js'
+import { envelopeFromWire, messageFromWire, type ReceiptData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow, OutboxRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt, rank } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, rank, type MessageRef } from '../receipts/index.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
-import { requireMessage } from './receipts-in.js'
 
 export interface ReceiptView {
   state: string
@@ -24,7 +23,7 @@ export interface ObligationView {
   from: string
   to: string
   state: string
-  sentAt: string
+  sentAt?: string
   thread?: string
   delivery?: { status: string, attempts: number, lastError?: string, nextAttemptAt?: string }
   receipts: ReceiptView[]
@@ -41,37 +40,53 @@ function shownState (derived: string, outbox: OutboxRow | undefined): string {
 // The journey's order: the lattice, with REJECTED last.
 const order = (state: string): number => (state === 'REJECTED' ? 99 : rank(state))
 
+/**
+ * One obligation's derived state with its verified receipt chain. A node that holds only the receipts (learned
+ * by gossip) shows the same chain: the receipts name the message's hash, sender and recipient.
+ */
 export function status (core: Core, ob: string): ObligationView {
-  const m = requireMessage(core, parseObligation(ob), ob)
-  const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
-  const recipientKey = m.localTo ? core.seatKey(m.to).publicKey : core.directory.get(m.to)?.actorKey
-  const rows = core.store.messages.receipts(m.id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
-  const receipts: ReceiptView[] = rows.map(r => {
-    const opened = openReceipt(r.envelope)
-    const signer = opened.ok ? keyText(opened.signer) : 'unknown'
-    const c = recipientKey === undefined ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${m.to}` } : checkReceipt(r.envelope, m, recipientKey)
-    const view: ReceiptView = { state: r.state, actor: r.actor, at: new Date(r.atMs).toISOString(), verified: c.ok, signer }
-    if (!c.ok) view.reason = `${c.code}: ${c.reason}`
-    if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
-    if (c.ok && c.receipt.evidence !== undefined) {
-      const e = c.receipt.evidence
-      view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: recheckEvidence(e, m.localTo).status }
-    }
-    return view
-  })
+  const id = parseObligation(ob)
+  const m = core.store.messages.message(id)
+  const rows = core.store.messages.receipts(id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
+  const first = rows.length > 0 ? openReceipt(rows[0].envelope) : undefined
+  if (m === undefined && first?.ok !== true) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
+  const ref: MessageRef = m ?? refFromReceipt(id, (first as { receipt: ReceiptData }).receipt)
+  const onRecipientNode = m?.localTo === true
+  const recipientKey = onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
+  const receipts: ReceiptView[] = rows.map(r => receiptView(r.envelope, r.state, r.actor, r.atMs, ref, recipientKey, onRecipientNode))
   const verified = rows.filter((_, i) => receipts[i].verified)
-  const outbox = m.localFrom ? core.store.messages.outboxFor('message', m.id) : undefined
+  const outbox = m?.localFrom === true ? core.store.messages.outboxFor('message', id) : undefined
   const view: ObligationView = {
-    obligation: obligationId(m.id),
-    from: m.from,
-    to: m.to,
+    obligation: obligationId(id),
+    from: ref.from,
+    to: ref.to,
     state: shownState(deriveState(verified), outbox),
-    sentAt: new Date(m.sentAtMs).toISOString(),
-    thread: msg.thread,
     receipts
+  }
+  if (m !== undefined) {
+    view.sentAt = new Date(m.sentAtMs).toISOString()
+    view.thread = messageFromWire(envelopeFromWire(m.envelope).payload).thread
   }
   if (outbox !== undefined) {
     view.delivery = { status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, nextAttemptAt: outbox.status === 'pending' ? new Date(outbox.nextAttemptMs).toISOString() : undefined }
+  }
+  return view
+}
+
+function refFromReceipt (id: Uint8Array, r: ReceiptData): MessageRef {
+  return { id, hash: r.messageHash, to: r.actor, from: r.from ?? '' }
+}
+
+function receiptView (envelope: Uint8Array, state: string, actor: string, atMs: number, ref: MessageRef, recipientKey: Uint8Array | undefined, onRecipientNode: boolean): ReceiptView {
+  const opened = openReceipt(envelope)
+  const signer = opened.ok ? keyText(opened.signer) : 'unknown'
+  const c = recipientKey === undefined ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` } : checkReceipt(envelope, ref, recipientKey)
+  const view: ReceiptView = { state, actor, at: new Date(atMs).toISOString(), verified: c.ok, signer }
+  if (!c.ok) view.reason = `${c.code}: ${c.reason}`
+  if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
+  if (c.ok && c.receipt.evidence !== undefined) {
+    const e = c.receipt.evidence
+    view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: recheckEvidence(e, onRecipientNode).status }
   }
   return view
 }

@@ -81,6 +81,17 @@ export class IdentityStore {
       .run(c.carrier, c.model ?? null, c.pane ?? null, c.tmuxSocket ?? null, JSON.stringify(c.requireEnv), handle)
   }
 
+  /** A seat moved away (hosted = false) or came back. */
+  setHosted (handle: string, hosted: boolean): void {
+    this.s.get('UPDATE actors SET hosted = ? WHERE handle = ?').run(hosted ? 1 : 0, handle)
+  }
+
+  /** Installs a seat that arrives with its key (a seat move); an existing row for the handle is replaced. */
+  upsertActor (a: ActorRow): void {
+    this.s.get('DELETE FROM actors WHERE handle = ?').run(a.handle)
+    this.insertActor(a)
+  }
+
   setEndorsement (handle: string, endorsement: Uint8Array): void {
     this.s.get('UPDATE actors SET endorsement = ? WHERE handle = ?').run(endorsement, handle)
   }

@@ -4,6 +4,7 @@ import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
 import { FactStore } from './facts.js'
 import { InviteStore } from './invites.js'
+import { CarrierStore } from './carriers.js'
 import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
 
@@ -16,6 +17,7 @@ export class Store {
   readonly messages: MessageStore
   readonly facts: FactStore
   readonly invites: InviteStore
+  readonly carriers: CarrierStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -23,6 +25,7 @@ export class Store {
     const s = new Statements(db)
     this.facts = new FactStore(s)
     this.invites = new InviteStore(s)
+    this.carriers = new CarrierStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }

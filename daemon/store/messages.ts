@@ -2,7 +2,7 @@
 import type { Statements } from './statements.js'
 import type { FactStore } from './facts.js'
 
-export type OutboxKind = 'message' | 'receipt'
+export type OutboxKind = 'message' | 'receipt' | 'handoff'
 export type OutboxStatus = 'pending' | 'failed' | 'expired'
 
 export interface MessageRow {
@@ -99,6 +99,16 @@ export class MessageStore {
     const marks = handles.map(() => '?').join(',')
     const filter = open ? "AND state NOT IN ('COMPLETE', 'REJECTED')" : ''
     return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle IN (${marks}) ${filter} ORDER BY sent_at_ms, id`).all(...handles).map(messageFromRow)
+  }
+
+  /** Messages held for a seat that are not final yet: what a seat move hands over. */
+  openFor (handle: string): MessageRow[] {
+    return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle = ? AND state NOT IN ('COMPLETE', 'REJECTED') ORDER BY sent_at_ms, id`).all(handle).map(messageFromRow)
+  }
+
+  /** The message was handed over with its seat: it stays here as history, out of the inbox. */
+  unmarkLocalTo (id: Uint8Array): void {
+    this.s.get('UPDATE messages SET local_to = 0 WHERE id = ?').run(id)
   }
 
   /** A message sent by a local seat to a local seat is delivered in place: it becomes inbox too. */

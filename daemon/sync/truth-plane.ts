@@ -22,6 +22,7 @@ export class TruthPlane {
   private readonly onChange = (): void => { void this.afterChange() }
   private readonly onConnect = (evt: CustomEvent<{ toString: () => string }>): void => {
     const peer = evt.detail.toString()
+    this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
     if (this.core.directory.isTrustedPeer(peer)) void this.sync.pull(peer)
     else setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
   }
@@ -44,12 +45,20 @@ export class TruthPlane {
   }
 
   stop (): void {
+    clearTimeout(this.republishTimer)
     this.core.events.off('directory:changed', this.onChange)
     this.node.removeEventListener('peer:connect', this.onConnect as never)
     this.core.lookupCard = undefined
     this.dht.stop()
     this.gossip.stop()
     this.sync.close()
+  }
+
+  private republishTimer?: NodeJS.Timeout
+  private republishSoon (): void {
+    if (this.republishTimer !== undefined) return
+    this.republishTimer = setTimeout(() => { this.republishTimer = undefined; void this.dht.publishAll() }, 1000)
+    this.republishTimer.unref()
   }
 
   private async afterChange (): Promise<void> {

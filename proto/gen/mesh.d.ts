@@ -985,6 +985,9 @@ export namespace aioscomm {
             /** DeliverRequest cards. */
             cards: Uint8Array[];
 
+            /** DeliverRequest handoffs. */
+            handoffs: aioscomm.v1.Handoff.$Properties[];
+
             /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @param message DeliverRequest message or plain object to encode
@@ -1028,12 +1031,85 @@ export namespace aioscomm {
                 /** DeliverRequest cards */
                 cards?: (Uint8Array[]|null);
 
+                /** DeliverRequest handoffs */
+                handoffs?: (aioscomm.v1.Handoff.$Properties[]|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
 
             /** Shape of a DeliverRequest. */
             type $Shape = aioscomm.v1.DeliverRequest.$Properties;
+        }
+
+        /**
+         * Properties of a Handoff.
+         * @deprecated Use aioscomm.v1.Handoff.$Properties instead.
+         */
+        interface IHandoff extends aioscomm.v1.Handoff.$Properties {
+        }
+
+        /** Represents a Handoff. */
+        class Handoff {
+
+            /**
+             * Constructs a new Handoff.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.Handoff.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** Handoff message. */
+            message: Uint8Array;
+
+            /** Handoff receipts. */
+            receipts: Uint8Array[];
+
+            /**
+             * Encodes the specified Handoff message. Does not implicitly {@link aioscomm.v1.Handoff.verify|verify} messages.
+             * @param message Handoff message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.Handoff.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a Handoff message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.Handoff & aioscomm.v1.Handoff.$Shape} Handoff
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.Handoff & aioscomm.v1.Handoff.$Shape;
+
+            /**
+             * Gets the type url for Handoff
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace Handoff {
+
+            /** Properties of a Handoff. */
+            interface $Properties {
+
+                /** Handoff message */
+                message?: (Uint8Array|null);
+
+                /** Handoff receipts */
+                receipts?: (Uint8Array[]|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a Handoff. */
+            type $Shape = aioscomm.v1.Handoff.$Properties;
         }
 
         /**
@@ -1225,6 +1301,9 @@ export namespace aioscomm {
             /** DeliverResponse error. */
             error?: (aioscomm.v1.StreamError.$Properties|null);
 
+            /** DeliverResponse handoffResults. */
+            handoffResults: aioscomm.v1.DeliverResult.$Properties[];
+
             /**
              * Encodes the specified DeliverResponse message. Does not implicitly {@link aioscomm.v1.DeliverResponse.verify|verify} messages.
              * @param message DeliverResponse message or plain object to encode
@@ -1267,6 +1346,9 @@ export namespace aioscomm {
 
                 /** DeliverResponse error */
                 error?: (aioscomm.v1.StreamError.$Properties|null);
+
+                /** DeliverResponse handoffResults */
+                handoffResults?: (aioscomm.v1.DeliverResult.$Properties[]|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

@@ -2476,6 +2476,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<Uint8Array>|null} [messages] DeliverRequest messages
              * @property {Array.<Uint8Array>|null} [receipts] DeliverRequest receipts
              * @property {Array.<Uint8Array>|null} [cards] DeliverRequest cards
+             * @property {Array.<aioscomm.v1.Handoff.$Properties>|null} [handoffs] DeliverRequest handoffs
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2504,6 +2505,7 @@ export const aioscomm = $root.aioscomm = (() => {
                 this.messages = [];
                 this.receipts = [];
                 this.cards = [];
+                this.handoffs = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -2543,6 +2545,14 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverRequest.prototype.cards = $util.emptyArray;
 
             /**
+             * DeliverRequest handoffs.
+             * @member {Array.<aioscomm.v1.Handoff.$Properties>} handoffs
+             * @memberof aioscomm.v1.DeliverRequest
+             * @instance
+             */
+            DeliverRequest.prototype.handoffs = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverRequest
@@ -2569,6 +2579,9 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.cards != null && message.cards.length)
                     for (let i = 0; i < message.cards.length; ++i)
                         writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.cards[i]);
+                if (message.handoffs != null && message.handoffs.length)
+                    for (let i = 0; i < message.handoffs.length; ++i)
+                        $root.aioscomm.v1.Handoff.encode(message.handoffs[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2646,6 +2659,14 @@ export const aioscomm = $root.aioscomm = (() => {
                             message.cards.push(reader.bytes());
                             continue;
                         }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.handoffs && message.handoffs.length))
+                                message.handoffs = [];
+                            message.handoffs.push($root.aioscomm.v1.Handoff.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -2678,6 +2699,177 @@ export const aioscomm = $root.aioscomm = (() => {
             };
 
             return DeliverRequest;
+        })();
+
+        v1.Handoff = (function() {
+
+            /**
+             * Properties of a Handoff.
+             * @typedef {Object} aioscomm.v1.Handoff.$Properties
+             * @property {Uint8Array|null} [message] Handoff message
+             * @property {Array.<Uint8Array>|null} [receipts] Handoff receipts
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a Handoff.
+             * @memberof aioscomm.v1
+             * @interface IHandoff
+             * @augments aioscomm.v1.Handoff.$Properties
+             * @deprecated Use aioscomm.v1.Handoff.$Properties instead.
+             */
+
+            /**
+             * Shape of a Handoff.
+             * @typedef {aioscomm.v1.Handoff.$Properties} aioscomm.v1.Handoff.$Shape
+             */
+
+            /**
+             * Constructs a new Handoff.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a Handoff.
+             * @constructor
+             * @param {aioscomm.v1.Handoff.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const Handoff = function (properties) {
+                this.receipts = [];
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * Handoff message.
+             * @member {Uint8Array} message
+             * @memberof aioscomm.v1.Handoff
+             * @instance
+             */
+            Handoff.prototype.message = $util.newBuffer([]);
+
+            /**
+             * Handoff receipts.
+             * @member {Array.<Uint8Array>} receipts
+             * @memberof aioscomm.v1.Handoff
+             * @instance
+             */
+            Handoff.prototype.receipts = $util.emptyArray;
+
+            /**
+             * Encodes the specified Handoff message. Does not implicitly {@link aioscomm.v1.Handoff.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.Handoff
+             * @static
+             * @param {aioscomm.v1.Handoff.$Properties} message Handoff message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            Handoff.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.message);
+                if (message.receipts != null && message.receipts.length)
+                    for (let i = 0; i < message.receipts.length; ++i)
+                        writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.receipts[i]);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a Handoff message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.Handoff
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.Handoff & aioscomm.v1.Handoff.$Shape} Handoff
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            Handoff.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.Handoff();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.message = value;
+                            else
+                                delete message.message;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.receipts && message.receipts.length))
+                                message.receipts = [];
+                            message.receipts.push(reader.bytes());
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for Handoff
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.Handoff
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            Handoff.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.Handoff";
+            };
+
+            return Handoff;
         })();
 
         v1.DeliverResult = (function() {
@@ -3089,6 +3281,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<aioscomm.v1.DeliverResult.$Properties>|null} [results] DeliverResponse results
              * @property {Array.<aioscomm.v1.ReceiptResult.$Properties>|null} [receiptResults] DeliverResponse receiptResults
              * @property {aioscomm.v1.StreamError.$Properties|null} [error] DeliverResponse error
+             * @property {Array.<aioscomm.v1.DeliverResult.$Properties>|null} [handoffResults] DeliverResponse handoffResults
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -3116,6 +3309,7 @@ export const aioscomm = $root.aioscomm = (() => {
             const DeliverResponse = function (properties) {
                 this.results = [];
                 this.receiptResults = [];
+                this.handoffResults = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -3155,6 +3349,14 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverResponse.prototype.error = null;
 
             /**
+             * DeliverResponse handoffResults.
+             * @member {Array.<aioscomm.v1.DeliverResult.$Properties>} handoffResults
+             * @memberof aioscomm.v1.DeliverResponse
+             * @instance
+             */
+            DeliverResponse.prototype.handoffResults = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverResponse message. Does not implicitly {@link aioscomm.v1.DeliverResponse.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverResponse
@@ -3180,6 +3382,9 @@ export const aioscomm = $root.aioscomm = (() => {
                         $root.aioscomm.v1.ReceiptResult.encode(message.receiptResults[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.error != null && $Object.hasOwnProperty.call(message, "error"))
                     $root.aioscomm.v1.StreamError.encode(message.error, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                if (message.handoffResults != null && message.handoffResults.length)
+                    for (let i = 0; i < message.handoffResults.length; ++i)
+                        $root.aioscomm.v1.DeliverResult.encode(message.handoffResults[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -3253,6 +3458,14 @@ export const aioscomm = $root.aioscomm = (() => {
                             if (wireType !== 2)
                                 break;
                             message.error = $root.aioscomm.v1.StreamError.decode(reader, reader.size(), $undefined, _depth + 1, message.error);
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.handoffResults && message.handoffResults.length))
+                                message.handoffResults = [];
+                            message.handoffResults.push($root.aioscomm.v1.DeliverResult.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
                     }

@@ -1,0 +1,155 @@
+// Carrier contracts, the wake queue and wake attempts (migration 004), plus the times the doctor's clock check reads.
+import type { Statements } from './statements.js'
+
+/** What a seat's carrier needs beyond its environment variables (those stay in actors.require_env). */
+export interface ContractRow {
+  requireFiles: string[]
+  probe?: string
+  command?: string
+  commandTimeoutMs?: number
+  wakeDelayMs?: number
+}
+
+export type WakeResult = 'ok' | 'failed'
+
+export interface WakeRow {
+  id: number
+  handle: string
+  carrier: string
+  pane?: string
+  tmuxSocket?: string
+  atMs: number
+  count: number
+  newest: Uint8Array
+  result: WakeResult
+  code?: string
+  error?: string
+  durationMs: number
+}
+
+export interface QueuedMessage {
+  seq: number
+  messageId: Uint8Array
+}
+
+/** Per remote actor: the smallest (our receive time − their signing time) seen, and how many samples. */
+export interface ClockSample {
+  handle: string
+  minDeltaMs: number
+  samples: number
+}
+
+export const MAX_WAKES_KEPT = 500 // attempts kept per seat: a seat broken for days must not grow the file without end
+
+const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
+
+function wakeFromRow (r: any): WakeRow {
+  return {
+    id: r.id,
+    handle: r.handle,
+    carrier: r.carrier,
+    pane: nul(r.pane),
+    tmuxSocket: nul(r.tmux_socket),
+    atMs: r.at_ms,
+    count: r.count,
+    newest: u8(r.newest),
+    result: r.result,
+    code: nul(r.code),
+    error: nul(r.error),
+    durationMs: r.duration_ms
+  }
+}
+
+export class CarrierStore {
+  constructor (private readonly s: Statements) {}
+
+  // ---- contracts ----
+
+  contract (handle: string): ContractRow | undefined {
+    const r: any = this.s.get('SELECT require_files, probe, wake_command, command_timeout_ms, wake_delay_ms FROM actors WHERE handle = ?').get(handle)
+    if (r === undefined) return undefined
+    return {
+      requireFiles: JSON.parse(r.require_files),
+      probe: nul(r.probe),
+      command: nul(r.wake_command),
+      commandTimeoutMs: nul(r.command_timeout_ms),
+      wakeDelayMs: nul(r.wake_delay_ms)
+    }
+  }
+
+  setContract (handle: string, c: ContractRow): void {
+    this.s.get('UPDATE actors SET require_files = ?, probe = ?, wake_command = ?, command_timeout_ms = ?, wake_delay_ms = ? WHERE handle = ?')
+      .run(JSON.stringify(c.requireFiles), c.probe ?? null, c.command ?? null, c.commandTimeoutMs ?? null, c.wakeDelayMs ?? null, handle)
+  }
+
+  // ---- the wake queue ----
+
+  enqueue (messageId: Uint8Array, handle: string, atMs: number): void {
+    this.s.get('INSERT OR IGNORE INTO wake_queue (message_id, handle, queued_at_ms) VALUES (?, ?, ?)').run(messageId, handle, atMs)
+  }
+
+  /** Queues every DELIVERED message for a local seat that was never queued (a crash between commit and wake). */
+  reconcile (atMs: number): number {
+    return this.s.get(`INSERT OR IGNORE INTO wake_queue (message_id, handle, queued_at_ms)
+      SELECT id, to_handle, ? FROM messages WHERE local_to = 1 AND state = 'DELIVERED' ORDER BY sent_at_ms, id`).run(atMs).changes
+  }
+
+  /** Messages a wake still owes this seat: queued, never named by a wake that landed, and still only DELIVERED. */
+  open (handle: string): QueuedMessage[] {
+    return this.s.get(`SELECT q.seq, q.message_id FROM wake_queue q JOIN messages m ON m.id = q.message_id
+      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq`).all(handle)
+      .map((r: any) => ({ seq: r.seq, messageId: u8(r.message_id) }))
+  }
+
+  openHandles (): string[] {
+    return this.s.get(`SELECT DISTINCT q.handle FROM wake_queue q JOIN messages m ON m.id = q.message_id
+      WHERE q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.handle`).pluck().all() as string[]
+  }
+
+  markWoken (seqs: number[], atMs: number): void {
+    const stmt = this.s.get('UPDATE wake_queue SET woken_at_ms = ? WHERE seq = ?')
+    for (const seq of seqs) stmt.run(atMs, seq)
+  }
+
+  queued (messageId: Uint8Array): { handle: string, queuedAtMs: number, wokenAtMs?: number } | undefined {
+    const r: any = this.s.get('SELECT handle, queued_at_ms, woken_at_ms FROM wake_queue WHERE message_id = ?').get(messageId)
+    return r === undefined ? undefined : { handle: r.handle, queuedAtMs: r.queued_at_ms, wokenAtMs: nul(r.woken_at_ms) }
+  }
+
+  // ---- attempts ----
+
+  recordWake (w: Omit<WakeRow, 'id'>): number {
+    const id = Number(this.s.get(`INSERT INTO wakes (handle, carrier, pane, tmux_socket, at_ms, count, newest, result, code, error, duration_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(w.handle, w.carrier, w.pane ?? null, w.tmuxSocket ?? null, w.atMs, w.count, w.newest, w.result, w.code ?? null, w.error ?? null, w.durationMs).lastInsertRowid)
+    this.s.get(`DELETE FROM wakes WHERE handle = ? AND id <= (SELECT id FROM wakes WHERE handle = ? ORDER BY id DESC LIMIT 1 OFFSET ${MAX_WAKES_KEPT})`).run(w.handle, w.handle)
+    return id
+  }
+
+  /** Attempts, newest first; for one seat when a handle is given. */
+  wakes (handle: string | undefined, limit: number): WakeRow[] {
+    const rows = handle === undefined
+      ? this.s.get('SELECT * FROM wakes ORDER BY id DESC LIMIT ?').all(limit)
+      : this.s.get('SELECT * FROM wakes WHERE handle = ? ORDER BY id DESC LIMIT ?').all(handle, limit)
+    return rows.map(wakeFromRow)
+  }
+
+  /** The attempts for a seat made in [fromMs, toMs]: the wakes that concerned one queued message. */
+  wakesBetween (handle: string, fromMs: number, toMs: number): WakeRow[] {
+    return this.s.get('SELECT * FROM wakes WHERE handle = ? AND at_ms >= ? AND at_ms <= ? ORDER BY id').all(handle, fromMs, toMs).map(wakeFromRow)
+  }
+
+  // ---- clock samples for the doctor ----
+
+  /** Receipts and messages signed by actors not hosted here, since a time: how far their clocks can be from ours. */
+  clockSamples (sinceMs: number): ClockSample[] {
+    return this.s.get(`SELECT handle, min(delta) AS min_delta, count(*) AS n FROM (
+        SELECT actor AS handle, received_at_ms - at_ms AS delta FROM receipts WHERE received_at_ms >= ?
+          AND actor NOT IN (SELECT handle FROM actors WHERE hosted = 1)
+        UNION ALL
+        SELECT from_handle AS handle, stored_at_ms - sent_at_ms AS delta FROM messages WHERE stored_at_ms >= ? AND local_from = 0
+      ) GROUP BY handle ORDER BY handle`).all(sinceMs, sinceMs)
+      .map((r: any) => ({ handle: r.handle, minDeltaMs: r.min_delta, samples: r.n }))
+  }
+}
