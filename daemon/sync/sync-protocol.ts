@@ -12,6 +12,8 @@ import { MAX_FRAME_BYTES } from '../messaging/index.js'
 import { applyFact } from './apply.js'
 import { SYNC_PAGE_BYTES, SYNC_PAGE_FACTS, SYNC_PROTOCOL } from './constants.js'
 
+const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
+
 export interface SyncStats {
   /** Facts received from this peer (catch-up and tail). */
   received: number
@@ -31,7 +33,8 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
     return
   }
   let wake: (() => void) | undefined
-  const onAppend = (): void => wake?.()
+  let appended = false // set by every append, so one that lands while a page is being written is not missed
+  const onAppend = (): void => { appended = true; wake?.() }
   core.events.on('facts:appended', onAppend)
   stream.addEventListener('close', () => wake?.())
   try {
@@ -40,6 +43,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
     const limit = Math.max(1, Math.min(req.limit === 0 ? SYNC_PAGE_FACTS : req.limit, SYNC_PAGE_FACTS))
     let caughtUp = false
     while (stream.status === 'open') {
+      appended = false
       const page = core.store.facts.since(since, limit)
       const facts: FactData[] = []
       let bytes = 0
@@ -57,7 +61,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       since = last
       if (last < head) continue
       if (!req.tail) break
-      await new Promise<void>(resolve => { wake = resolve })
+      if (!appended) await new Promise<void>(resolve => { wake = resolve })
       wake = undefined
     }
     if (!req.tail) await stream.close()
@@ -76,13 +80,16 @@ export class SyncClient {
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {}
 
+  private closed = false
+
   async pull (peerId: string): Promise<void> {
-    if (this.sessions.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
+    if (this.closed || this.sessions.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
     let stream: Stream
     try {
       stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(5000) })
     } catch (err) {
       this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err) })
+      this.retryLater(peerId)
       return
     }
     const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
@@ -102,9 +109,18 @@ export class SyncClient {
     } finally {
       this.sessions.delete(peerId)
     }
+    this.retryLater(peerId)
+  }
+
+  /** A session that could not start or ended while the peer is still connected is tried again. */
+  private retryLater (peerId: string): void {
+    setTimeout(() => {
+      if (!this.closed && this.node.getConnections(peerIdFromString(peerId)).length > 0) void this.pull(peerId)
+    }, RETRY_MS).unref()
   }
 
   close (): void {
+    this.closed = true
     for (const lp of this.sessions.values()) lp.unwrap().abort(new Error('stopping'))
     this.sessions.clear()
   }

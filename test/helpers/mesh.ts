@@ -10,6 +10,7 @@ import {
 } from '../../daemon/index.js'
 import { call } from '../../cli/control-client.js'
 import { CLI, tempDir } from './cli.js'
+import { saveConfig } from '../../daemon/home/config.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -88,8 +89,15 @@ export interface MeshNodeHandle {
   daemon: DaemonProcess
 }
 
-/** One owner home plus seats joined by admission request; cards exchanged among `exchange` (default all). */
-export async function createMesh (n: number, opts: { start?: boolean, env?: NodeJS.ProcessEnv } = {}): Promise<MeshNodeHandle[]> {
+export interface MeshOptions {
+  start?: boolean
+  env?: NodeJS.ProcessEnv
+  /** full: every node holds every card and keeps every peer connected; chain: node i knows and dials only i±1. */
+  topology?: 'full' | 'chain'
+}
+
+/** One owner home plus seats joined by admission request; cards exchanged by hand before the daemons start. */
+export async function createMesh (n: number, opts: MeshOptions = {}): Promise<MeshNodeHandle[]> {
   const nodes: MeshNodeHandle[] = []
   let meshKey = ''
   let ownerHome = ''
@@ -97,58 +105,46 @@ export async function createMesh (n: number, opts: { start?: boolean, env?: Node
     const home = tempDir('aios-mesh-')
     const port = await freePort()
     await initHome(home, { listen: [`/ip4/127.0.0.1/tcp/${port}`] })
-    const ctx = HomeContext.open(home)
     const handle = `agent-${String.fromCharCode(97 + i)}`
-    try {
+    await withCtx(home, async ctx => {
       if (i === 0) {
         meshKey = meshCreate(ctx).meshKey
         ownerHome = home
         await actorAdd(ctx, handle)
-      } else {
-        meshTrust(ctx, meshKey)
-        const r = await actorAdd(ctx, handle)
-        const owner = HomeContext.open(ownerHome)
-        let path: string
-        try {
-          path = meshAdmit(owner, r.request as string).path
-        } finally {
-          owner.close()
-        }
-        await actorEndorse(ctx, handle, path)
+        return
       }
-    } finally {
-      ctx.close()
-    }
+      meshTrust(ctx, meshKey)
+      const r = await actorAdd(ctx, handle)
+      const path = await withCtx(ownerHome, owner => meshAdmit(owner, r.request as string).path)
+      await actorEndorse(ctx, handle, path)
+    })
     const daemon = new DaemonProcess(home, opts.env)
     onTestFinished(async () => { await daemon.kill() })
     nodes.push({ home, handle, port, daemon })
   }
-  if (opts.start !== false) {
-    await Promise.all(nodes.map(async x => await x.daemon.start()))
+  const chain = opts.topology === 'chain'
+  const files = await Promise.all(nodes.map(async x => {
+    const file = join(x.home, `${x.handle}.card.json`)
+    writeFileSync(file, JSON.stringify(await withCtx(x.home, async ctx => await cardShow(ctx, x.handle)), null, 2))
+    return file
+  }))
+  const peerIds = await Promise.all(nodes.map(async x => await withCtx(x.home, async ctx => await ctx.peerId())))
+  for (const [i, x] of nodes.entries()) {
+    const others = nodes.map((_, j) => j).filter(j => j !== i && (!chain || Math.abs(j - i) === 1))
+    await withCtx(x.home, ctx => {
+      for (const j of others) cardImport(ctx, files[j])
+      if (chain) {
+        ctx.config.bootstrap.push(...others.map(j => `/ip4/127.0.0.1/tcp/${nodes[j].port}/p2p/${peerIds[j]}`))
+        ctx.config.connectKnownPeers = false
+        saveConfig(ctx.paths.config, ctx.config)
+      }
+    })
   }
-  await exchangeCards(nodes)
+  if (opts.start !== false) await Promise.all(nodes.map(async x => await x.daemon.start()))
   return nodes
 }
 
-/** Every node imports every other node's seat card (by hand, as `card import` does). */
-export async function exchangeCards (nodes: MeshNodeHandle[]): Promise<void> {
-  const files: string[] = []
-  for (const x of nodes) {
-    const card = x.daemon.running ? await x.daemon.call('card.show', { handle: x.handle }) : await withCtx(x.home, async ctx => await cardShow(ctx, x.handle))
-    const file = join(x.home, `${x.handle}.card.json`)
-    writeFileSync(file, JSON.stringify(card, null, 2))
-    files.push(file)
-  }
-  for (const x of nodes) {
-    for (const [j, file] of files.entries()) {
-      if (nodes[j] === x) continue
-      if (x.daemon.running) await x.daemon.call('card.import', { file })
-      else await withCtx(x.home, ctx => cardImport(ctx, file))
-    }
-  }
-}
-
-async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
+export async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
   const ctx = HomeContext.open(home)
   try {
     return await fn(ctx)
