@@ -58,6 +58,7 @@ export class Directory {
       })
       if (!isLocal) peers.add(c.peerId)
     }
+    for (const former of id.formerPeers(nowMs)) if (former !== this.selfPeerId) peers.add(former)
     this.byHandle = next
     this.trustedPeers = peers
     this.revoked = trust.revokedKeys

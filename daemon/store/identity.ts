@@ -34,6 +34,8 @@ export interface RevocationRow {
   atMs: number
 }
 
+export const MOVED_PEER_GRACE_MS = 24 * 3_600_000 // long enough for the old node to come online and hand over
+
 const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
 
 function actorFromRow (r: any): ActorRow {
@@ -108,11 +110,19 @@ export class IdentityStore {
   }
 
   putCard (c: CardRow): void {
+    // a card that moves the actor to another node remembers the node it left (see formerPeers)
     this.s.get(`INSERT INTO cards (handle, actor_key, seq, peer_id, json, updated_at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (handle) DO UPDATE SET actor_key = excluded.actor_key, seq = excluded.seq, peer_id = excluded.peer_id,
-        json = excluded.json, updated_at_ms = excluded.updated_at_ms, received_at_ms = excluded.received_at_ms`)
-      .run(c.handle, c.actorKey, c.seq, c.peerId, c.json, c.updatedAtMs, c.receivedAtMs)
+      ON CONFLICT (handle) DO UPDATE SET actor_key = excluded.actor_key, seq = excluded.seq,
+        prev_peer_id = CASE WHEN cards.peer_id != excluded.peer_id THEN cards.peer_id ELSE cards.prev_peer_id END,
+        prev_until_ms = CASE WHEN cards.peer_id != excluded.peer_id THEN ? ELSE cards.prev_until_ms END,
+        peer_id = excluded.peer_id, json = excluded.json, updated_at_ms = excluded.updated_at_ms, received_at_ms = excluded.received_at_ms`)
+      .run(c.handle, c.actorKey, c.seq, c.peerId, c.json, c.updatedAtMs, c.receivedAtMs, c.receivedAtMs + MOVED_PEER_GRACE_MS)
     this.facts.append('card', utf8(c.json), c.receivedAtMs)
+  }
+
+  /** Nodes a seat moved away from recently: still trusted peers, so they can hand the seat's messages over. */
+  formerPeers (nowMs: number): string[] {
+    return this.s.get('SELECT DISTINCT prev_peer_id FROM cards WHERE prev_peer_id IS NOT NULL AND prev_until_ms > ?').pluck().all(nowMs) as string[]
   }
 
   recordConflict (handle: string, actorKey: string, cardJson: string, atMs: number): void {

@@ -16,3 +16,7 @@ CREATE TABLE peer_checkpoints (
 
 -- Receipts about messages this node does not hold (learned by gossip) need no message row; index by message.
 CREATE INDEX IF NOT EXISTS receipts_state ON receipts (message_id, state);
+
+-- When a seat moves, its old node stays a trusted peer for a while, so it can hand the seat's messages over.
+ALTER TABLE cards ADD COLUMN prev_peer_id TEXT;
+ALTER TABLE cards ADD COLUMN prev_until_ms INTEGER;
