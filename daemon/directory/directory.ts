@@ -19,8 +19,15 @@ export interface Current {
 
 export type KeyCheck = { ok: true, current: Current } | Refusal
 
+/** A card held but not valid now (revoked, expired endorsement): kept to say why. */
+interface Refused {
+  current: Current
+  refusal: Refusal
+}
+
 export class Directory {
   private byHandle = new Map<string, Current>()
+  private refused = new Map<string, Refused>()
   private trustedPeers = new Set<string>()
   private revoked: ReadonlySet<string> = new Set<string>()
   private conflicts = new Set<string>()
@@ -35,14 +42,18 @@ export class Directory {
     const trust = this.ctx.trustContext(nowMs)
     const local = new Set(id.actors().map(a => a.handle))
     const next = new Map<string, Current>()
+    const refused = new Map<string, Refused>()
     const peers = new Set<string>()
     for (const row of id.cards()) {
       const v = verifyCardJson(row.json)
       if (!v.ok) continue
       const c = v.card
       const e = checkEndorsement(c.endorsement, c.handle, c.actorKey, trust)
-      if (!e.ok) continue
       const isLocal = local.has(c.handle) && c.peerId === this.selfPeerId
+      if (!e.ok) {
+        refused.set(c.handle, { refusal: e, current: { handle: c.handle, actorKey: c.actorKey, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: c.seq, carrier: c.carrier, model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: 0 } })
+        continue
+      }
       next.set(c.handle, {
         handle: c.handle,
         actorKey: c.actorKey,
@@ -60,6 +71,7 @@ export class Directory {
     }
     for (const former of id.formerPeers(nowMs)) if (former !== this.selfPeerId) peers.add(former)
     this.byHandle = next
+    this.refused = refused
     this.trustedPeers = peers
     this.revoked = trust.revokedKeys
     this.conflicts = new Set(id.conflicts().map(c => c.handle))
@@ -74,9 +86,20 @@ export class Directory {
   }
 
   /** The key an actor signs with, if it may act now: card held, endorsed, unrevoked, unexpired, no conflict. */
+  /** A card held for the handle, valid or not, and why not. */
+  describe (handle: string): { current: Current, problem?: Refusal } | undefined {
+    const c = this.byHandle.get(handle)
+    if (c !== undefined) {
+      const k = this.check(handle)
+      return k.ok ? { current: c } : { current: c, problem: k }
+    }
+    const r = this.refused.get(handle)
+    return r === undefined ? undefined : { current: r.current, problem: r.refusal }
+  }
+
   check (handle: string, nowMs = Date.now()): KeyCheck {
     const c = this.byHandle.get(handle)
-    if (c === undefined) return { ok: false, code: 'ACTOR_UNKNOWN', reason: `no valid card for ${handle} is held here` }
+    if (c === undefined) return this.refused.get(handle)?.refusal ?? { ok: false, code: 'ACTOR_UNKNOWN', reason: `no valid card for ${handle} is held here` }
     if (this.conflicts.has(handle)) return { ok: false, code: 'HANDLE_CONFLICT', reason: `two keys claim ${handle}; the mesh owner must revoke one` }
     if (this.revoked.has(keyText(c.actorKey))) return { ok: false, code: 'CARD_REVOKED', reason: `the key of ${handle} is revoked` }
     if (c.endorsementExpiresAtMs <= nowMs) return { ok: false, code: 'CARD_EXPIRED', reason: `the endorsement of ${handle} has expired` }

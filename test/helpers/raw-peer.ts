@@ -15,13 +15,14 @@ import {
 } from '../../proto/index.js'
 import { createNode, type MeshNode } from '../../daemon/net/node.js'
 import { DELIVER_PROTOCOL } from '../../daemon/net/constants.js'
+import { factMessageId } from '../../daemon/sync/gossip.js'
 
 export function homeKey (home: string, file: string): KeyPair {
   return parseKeyFile(readFileSync(join(home, file), 'utf8'))
 }
 
-export async function rawPeer (home: string): Promise<MeshNode> {
-  const node = await createNode({ seed: homeKey(home, 'node.key').seed, listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true })
+export async function rawPeer (home: string, allow: (peerId: string) => boolean = () => true): Promise<MeshNode> {
+  const node = await createNode({ seed: homeKey(home, 'node.key').seed, listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: allow, messageId: factMessageId })
   await node.start()
   onTestFinished(async () => { await node.stop() })
   return node

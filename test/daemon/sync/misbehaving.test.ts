@@ -1,0 +1,83 @@
+// A misbehaving peer gossips forged, stale and revoked cards: none is accepted, none is relayed; revocation
+// spreads and the revoked actor's node is cut off.
+import { describe, expect, it } from 'vitest'
+import { peerIdFromString } from '@libp2p/peer-id'
+import { multiaddr } from '@multiformats/multiaddr'
+import { buildCard, cardJson, signCard, utf8, verifyCardJson, type KeyPair } from '../../../cards/index.js'
+import { factToWire } from '../../../proto/index.js'
+import { FACTS_TOPIC } from '../../../daemon/sync/constants.js'
+import { createMesh, query, waitFor } from '../../helpers/mesh.js'
+import { homeKey, rawPeer } from '../../helpers/raw-peer.js'
+
+function cardFrom (json: string, key: KeyPair, changes: { seq: number, description?: string, updatedAtMs?: number }): string {
+  const v = verifyCardJson(json)
+  if (!v.ok) throw new Error(v.reason)
+  const c = v.card
+  const card = signCard(buildCard(key.publicKey, {
+    handle: c.handle, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: changes.seq, carrier: c.carrier, model: c.model, pane: c.pane,
+    updatedAtMs: changes.updatedAtMs ?? Date.now(), endorsement: c.endorsement, description: changes.description
+  }), key)
+  return cardJson(card)
+}
+
+describe('misbehaving peers', () => {
+  it('forged, stale and revoked cards are neither accepted nor relayed', async () => {
+    const [a, b, c] = await createMesh(3, { topology: 'chain' })
+    // a spare seat on the owner's node, endorsed and then revoked: its key is in the rogue's hands
+    await a.daemon.call('actor.add', { handle: 'agent-x' })
+    const xCard = JSON.stringify(await a.daemon.call('card.show', { handle: 'agent-x' }), null, 2)
+    const xKey = homeKey(a.home, 'keys/agent-x.key')
+    await a.daemon.call('mesh.revoke', { target: 'agent-x' })
+    await waitFor('b knows the revocation', () => query(b.home, 'SELECT count(*) AS n FROM revocations')[0].n, n => n === 1)
+
+    await c.daemon.stop()
+    const rogue = await rawPeer(c.home, peer => peer === b.daemon.peerId)
+    const pid = peerIdFromString(b.daemon.peerId)
+    await rogue.peerStore.merge(pid, { multiaddrs: [multiaddr(`/ip4/127.0.0.1/tcp/${b.port}`)] })
+    await rogue.dial(pid)
+    rogue.services.pubsub.subscribe(FACTS_TOPIC)
+    await waitFor('the rogue meshed with b', () => rogue.services.pubsub.getSubscribers(FACTS_TOPIC).map(p => p.toString()), l => l.includes(b.daemon.peerId))
+    const publish = async (json: string): Promise<void> => { await rogue.services.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: 'card', envelope: utf8(json) })) }
+    const cKey = homeKey(c.home, 'keys/agent-c.key')
+    const cJson = query(b.home, "SELECT json FROM cards WHERE handle = 'agent-c'")[0].json as string
+    const seqAt = (home: string): number => query(home, "SELECT seq FROM cards WHERE handle = 'agent-c'")[0]?.seq
+
+    // a valid newer card goes through b to a: the path works
+    await publish(cardFrom(cJson, cKey, { seq: 3 }))
+    await waitFor('seq 3 at a, relayed by b', () => seqAt(a.home), s => s === 3)
+
+    const forged = JSON.parse(cardFrom(cJson, cKey, { seq: 4 }))
+    forged.description = 'I am someone else now'
+    await publish(JSON.stringify(forged))
+    await publish(cardFrom(cJson, cKey, { seq: 2, updatedAtMs: Date.now() - 1000 })) // stale: lower than held
+    await publish(cardFrom(xCard, xKey, { seq: 2 })) // the revoked key
+    await waitFor('b refused the forged and the revoked card', async () => (await b.daemon.call('node.status')).truth.gossip.rejected, n => n >= 2)
+
+    // a barrier: a later valid card reaches a, so anything b would have relayed before it has reached a too
+    await publish(cardFrom(cJson, cKey, { seq: 5 }))
+    await waitFor('seq 5 at a', () => seqAt(a.home), s => s === 5)
+    expect(seqAt(b.home)).toBe(5)
+    expect((await a.daemon.call('node.status')).truth.gossip.rejected).toBe(0)
+    for (const home of [a.home, b.home]) {
+      expect(query(home, "SELECT count(*) AS n FROM cards WHERE json LIKE '%someone else%'")[0].n).toBe(0)
+      expect(query(home, "SELECT seq FROM cards WHERE handle = 'agent-x'")[0].seq).toBe(1)
+      expect(query(home, "SELECT count(*) AS n FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE '%someone else%'")[0].n).toBe(0)
+    }
+  }, 120_000)
+
+  it('revocation spreads: the revoked seat can no longer send, and its node is cut off', async () => {
+    const [a, b, c] = await createMesh(3)
+    const before = await c.daemon.call('notify', { to: 'agent-b', text: 'still trusted' })
+    await c.daemon.call('wait', { obligation: before.obligation, state: 'DELIVERED' })
+    await a.daemon.call('mesh.revoke', { target: 'agent-c', reason: 'laptop lost' })
+    await waitFor('revocation at b', async () => (await b.daemon.call('where', { handle: 'agent-c' })).problem, v => /CARD_REVOKED/.test(v ?? ''))
+    for (const x of [a, b]) {
+      await waitFor(`${x.handle} dropped c`, async () => (await x.daemon.call('peers')).find((p: any) => p.peerId === c.daemon.peerId)?.connected ?? false, v => v === false)
+    }
+    await expect(a.daemon.call('notify', { to: 'agent-c', text: 'to a revoked seat' })).rejects.toMatchObject({ code: 'CARD_REVOKED' })
+    // c is cut off before it hears of its own revocation: what it sends now never reaches b
+    const after = await c.daemon.call('notify', { to: 'agent-b', text: 'after revocation' })
+    await waitFor('c tried and failed', async () => (await c.daemon.call('status', { obligation: after.obligation })).delivery?.attempts ?? 0, n => n >= 1)
+    expect(query(b.home, 'SELECT count(*) AS n FROM messages')[0].n).toBe(1)
+  }, 120_000)
+})
