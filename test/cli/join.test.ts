@@ -1,0 +1,49 @@
+// Five homes joined with invite/join only: a message from the last to the first, acked there, is COMPLETE in
+// `status OB --json` on all five.
+import { describe, expect, it } from 'vitest'
+import { onTestFinished } from 'vitest'
+import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
+import { DaemonProcess, freePort, waitFor } from '../helpers/mesh.js'
+
+async function home (): Promise<{ home: string, daemon: DaemonProcess }> {
+  const h = tempDir('aios-join-')
+  await ok(h, ['init', '--listen', `/ip4/127.0.0.1/tcp/${await freePort()}`])
+  const daemon = new DaemonProcess(h)
+  onTestFinished(async () => { await daemon.kill() })
+  return { home: h, daemon }
+}
+
+describe('invite and join', () => {
+  it('five homes join by token only; an obligation from the last to the first is COMPLETE on all five', async () => {
+    const owner = await home()
+    await ok(owner.home, ['mesh', 'create'])
+    await ok(owner.home, ['actor', 'add', 'agent-1'])
+    await owner.daemon.start()
+    const homes = [owner]
+    for (let i = 2; i <= 5; i++) {
+      const h = await home()
+      const { token } = await ok(owner.home, ['invite', '--json'])
+      const joined = await ok(h.home, ['join', token, '--handle', `agent-${i}`, '--json'])
+      expect(joined.seats).toEqual([`agent-${i}`])
+      await h.daemon.start()
+      homes.push(h)
+    }
+    // a used token is refused
+    const extra = await home()
+    const { token } = await ok(owner.home, ['invite', '--json'])
+    await ok(extra.home, ['join', token, '--handle', 'agent-6'])
+    expect(errorCode(await cli(extra.home, ['join', token, '--handle', 'agent-7']))).toBe('INVITE_INVALID')
+    expect(errorCode(await cli(extra.home, ['join', 'aioscomm1.bm90IGEgdG9rZW4', '--handle', 'agent-8']))).toBe('INVITE_MALFORMED')
+
+    const last = homes[4]
+    await waitFor('agent-1 known at the last home', async () => await last.daemon.call('where', { handle: 'agent-1' }).catch(() => undefined), w => w?.valid === true)
+    const { obligation } = await ok(last.home, ['notify', '--to', 'agent-1', '--text', 'hello from the newest home', '--json'])
+    await waitFor('delivery', async () => await ok(owner.home, ['inbox', '--json']), l => l.length === 1, 30_000)
+    const t0 = Date.now()
+    await ok(owner.home, ['ack', obligation, 'Welcome aboard.'])
+    const views = await Promise.all(homes.map(async h => await waitFor('COMPLETE everywhere', async () => await h.daemon.call('status', { obligation }).catch(() => undefined), s => s?.state === 'COMPLETE', 30_000)))
+    process.stdout.write(`join: COMPLETE on all 5 homes ${Date.now() - t0} ms after the ack\n`)
+    for (const v of views) expect(v).toMatchObject({ obligation, from: 'agent-5', to: 'agent-1', state: 'COMPLETE' })
+    for (const v of views) expect(v.receipts.every((r: any) => r.verified)).toBe(true)
+  }, 180_000)
+})
