@@ -49,6 +49,9 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       identify: identify(),
       ping: ping(),
       pubsub: gossipsub({
+        // facts carry their own signatures and the message id is their hash: a second, per-hop libp2p
+        // signature on every gossip message would add a sign and a verify per fact for nothing
+        globalSignaturePolicy: 'StrictNoSign',
         allowPublishToZeroTopicPeers: true,
         emitSelf: false,
         ...(o.messageId === undefined ? {} : { msgIdFn: (msg: { data: Uint8Array }) => o.messageId!(msg.data) })
