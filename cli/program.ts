@@ -18,6 +18,8 @@ import * as peers from './commands/peers.js'
 import * as read from './commands/read.js'
 import * as reject from './commands/reject.js'
 import * as status from './commands/status.js'
+import * as doctor from './commands/doctor.js'
+import * as service from './commands/service.js'
 import * as where from './commands/where.js'
 
 export function buildProgram (): Command {
@@ -27,6 +29,6 @@ export function buildProgram (): Command {
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
     .showHelpAfterError(false)
-  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers]) c.register(program)
+  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers, doctor, service]) c.register(program)
   return program
 }

@@ -6,6 +6,7 @@ import { routes, type NodeView } from './control/routes.js'
 import { Core } from './core.js'
 import { serveDeliver } from './delivery/deliver-server.js'
 import { OutboxWorker } from './delivery/outbox-worker.js'
+import { WakeService } from './wake/index.js'
 import { PeerSession } from './delivery/peer-session.js'
 import { Directory } from './directory/directory.js'
 import { homePaths } from './home/paths.js'
@@ -33,6 +34,7 @@ export class Daemon {
   private core?: Core
   private node?: MeshNode
   private worker?: OutboxWorker
+  private wake?: WakeService
   private control?: ControlServer
   private truth?: TruthPlane
   private readonly sessions = new Map<string, PeerSession>()
@@ -84,12 +86,14 @@ export class Daemon {
     const worker = this.worker = new OutboxWorker(core, p => this.session(p))
     node.addEventListener('peer:connect', evt => worker.peerConnected(evt.detail.toString()))
     worker.start()
+    const wake = this.wake = new WakeService(core)
+    await wake.start()
 
     const truth = this.truth = new TruthPlane(node, core)
     await truth.start()
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { void serveJoin(core, stream, connection, truth.joining, () => this.addresses()) }, { maxInboundStreams: 4 })
 
-    this.control = new ControlServer(paths.socket, routes(core, this.view()), this.log)
+    this.control = new ControlServer(paths.socket, routes(core, this.view(), wake), this.log)
     await this.control.start()
     const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home }
     this.log.info('daemon started', { ...info })
@@ -99,6 +103,7 @@ export class Daemon {
   private async doStop (): Promise<void> {
     await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
     this.truth?.stop()
+    await this.wake?.stop()
     await this.worker?.stop()
     for (const s of this.sessions.values()) s.close()
     this.sessions.clear()

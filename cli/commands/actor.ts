@@ -4,6 +4,7 @@ import type { Command } from 'commander'
 import { actorAdd, actorEndorse, actorExport, actorImport, actorList, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
+import { contractOptions, defaultTmuxSocket, milliseconds, type ContractFlags } from '../carrier-options.js'
 
 export function register (program: Command): void {
   const actor = program.command('actor').description('local seats: add, endorse, list')
@@ -15,10 +16,17 @@ export function register (program: Command): void {
     .option('--model <name>', 'the model the carrier runs')
     .option('--require-env <var...>', 'environment variables the carrier needs')
     .option('--mesh <key>', 'the mesh to join when this home trusts several')
+    .option('--require-file <path...>', 'files or folders the carrier needs (replaces the list)')
+    .option('--probe <command>', 'a shell command that must exit 0 before each wake ("" clears it)')
+    .option('--command <program>', 'carrier command: the program run to wake the seat, with AIOS_COMM_OBLIGATION set')
+    .option('--command-timeout <ms>', 'how long the wake command may run (default 10000)', milliseconds)
+    .option('--wake-delay <ms>', 'pause between the wake line and Enter (default per carrier: 300 claude-code, 500 codex, 50 shell)', milliseconds)
     .option('--json', 'print JSON')
-    .action(async (handle: string, o: ActorOptions, cmd: Command) => {
+    .action(async (handle: string, o: ActorOptions & ContractFlags, cmd: Command) => {
       const tmux = tmuxFromEnv(process.env)
-      const opts: ActorOptions = { ...o, pane: o.pane ?? tmux.pane, tmuxSocket: o.tmuxSocket ?? tmux.tmuxSocket }
+      const pane = o.pane ?? tmux.pane
+      const tmuxSocket = (o.tmuxSocket !== undefined ? resolve(o.tmuxSocket) : undefined) ?? tmux.tmuxSocket ?? (pane !== undefined ? defaultTmuxSocket(process.env) : undefined)
+      const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, ...contractOptions(o) }
       const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async ctx => await actorAdd(ctx, handle, opts))
       print(globals(cmd), r, () => {
         const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}`

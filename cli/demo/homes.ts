@@ -1,7 +1,6 @@
 // The demo's homes: three machines' worth of aios-comm in temp folders, joined into one mesh the way users do it
 // (mesh create on one, admission request → mesh admit → actor endorse on the others), cards exchanged by hand.
 import { createServer } from 'node:net'
-import { once } from 'node:events'
 import { join } from 'node:path'
 import { writeFileSync } from 'node:fs'
 import { HomeContext, actorAdd, actorEndorse, cardImport, cardShow, initHome, meshAdmit, meshCreate, meshTrust } from '../../daemon/index.js'
@@ -13,12 +12,23 @@ export interface DemoHome {
   port: number
 }
 
-async function freePort (): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const port = (server.address() as { port: number }).port
-  await new Promise(resolve => server.close(resolve))
-  return port
+/**
+ * A loopback port to listen on, chosen below the kernel's ephemeral range (32768+ on Linux), so outgoing
+ * connections of other daemons cannot take it between this check and the daemon's bind.
+ */
+export async function freePort (): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const server = createServer()
+    const ok = await new Promise<boolean>(resolve => {
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => resolve(true))
+    })
+    if (ok) {
+      await new Promise(resolve => server.close(resolve))
+      return port
+    }
+  }
 }
 
 async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {

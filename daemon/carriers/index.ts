@@ -3,3 +3,4 @@ export { CARRIER_KINDS, carrierKind, DEFAULT_COMMAND_TIMEOUT_MS, PROBE_TIMEOUT_M
 export { seatCarrier, fingerprint, wakeTarget, type SeatCarrier } from './seat.js'
 export { checkContract, findProgram, type ContractItem, type ContractVerdict } from './contract.js'
 export { runShell, runFailure, lastLine, type RunOutcome } from './run.js'
+export { mergeContract, type ContractOptions } from './options.js'

@@ -10,9 +10,11 @@ export type RunOutcome =
   | { kind: 'exited', exitCode: number, output: string, durationMs: number }
   | { kind: 'killed', signal: string, output: string, durationMs: number }
   | { kind: 'timeout', output: string, durationMs: number }
+  | { kind: 'aborted', output: string, durationMs: number }
   | { kind: 'spawn-failed', error: string, durationMs: number }
 
-export async function runShell (command: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunOutcome> {
+/** `signal` stops the run early (the daemon is stopping): the group is killed and the outcome is `aborted`. */
+export async function runShell (command: string, env: NodeJS.ProcessEnv, timeoutMs: number, signal?: AbortSignal): Promise<RunOutcome> {
   const started = Date.now()
   const elapsed = (): number => Date.now() - started
   return await new Promise(resolve => {
@@ -22,6 +24,7 @@ export async function runShell (command: string, env: NodeJS.ProcessEnv, timeout
       if (settled) return
       settled = true
       clearTimeout(timer)
+      signal?.removeEventListener('abort', abort)
       resolve(r)
     }
     const child = spawn(SHELL, ['-c', command], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -32,11 +35,17 @@ export async function runShell (command: string, env: NodeJS.ProcessEnv, timeout
       killGroup(child.pid)
       finish({ kind: 'timeout', output: tail, durationMs: elapsed() })
     }, timeoutMs)
+    const abort = (): void => {
+      killGroup(child.pid)
+      finish({ kind: 'aborted', output: tail, durationMs: elapsed() })
+    }
+    if (signal?.aborted === true) abort()
+    signal?.addEventListener('abort', abort, { once: true })
     child.once('error', err => finish({ kind: 'spawn-failed', error: err.message, durationMs: elapsed() }))
-    child.once('exit', (code, signal) => {
+    child.once('exit', (code, sig) => {
       const outcome = (): RunOutcome => code !== null
         ? { kind: 'exited', exitCode: code, output: tail, durationMs: elapsed() }
-        : { kind: 'killed', signal: signal ?? 'unknown', output: tail, durationMs: elapsed() }
+        : { kind: 'killed', signal: sig ?? 'unknown', output: tail, durationMs: elapsed() }
       // Output may still be in the pipes; a background child that keeps them open must not hold the result.
       const grace = setTimeout(() => finish(outcome()), EXIT_GRACE_MS)
       child.once('close', () => { clearTimeout(grace); finish(outcome()) })
@@ -69,6 +78,7 @@ export function runFailure (r: RunOutcome, timeoutMs: number): string | undefine
     }
     case 'killed': return `killed by ${r.signal}`
     case 'timeout': return `still running after ${timeoutMs} ms; killed`
+    case 'aborted': return 'stopped: the daemon is stopping'
     case 'spawn-failed': return `cannot start ${SHELL}: ${r.error}`
   }
 }

@@ -1,6 +1,5 @@
 // A seat's carrier settings resolved: the kind's defaults with the seat's own overrides and its contract.
-import type { ActorRow } from '../store/index.js'
-import type { ContractRow } from '../store/carriers.js'
+import type { ActorRow, ContractRow } from '../store/index.js'
 import { CARRIER_KINDS, carrierKind, type CarrierKind } from './kinds.js'
 
 export interface SeatCarrier {

@@ -8,6 +8,8 @@ import { createInvite, joinMesh } from '../join/index.js'
 import type { MeshNode } from '../net/node.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str, type Params } from './params.js'
 import type { Route } from './server.js'
+import { obligationWake, seatsHealth, type WakeService } from '../wake/index.js'
+import { carrierRoutes } from '../doctor/routes.js'
 
 export interface NodeView {
   node: () => MeshNode
@@ -19,7 +21,7 @@ export interface NodeView {
 
 const REQUIRE = new Set(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 
-export function routes (core: Core, node: NodeView): Record<string, Route> {
+export function routes (core: Core, node: NodeView, wake: WakeService): Record<string, Route> {
   const ctx = core.ctx
   /** Setup verbs change identity or trust: the directory and the seats' cards follow at once. */
   const changing = <T>(fn: (p: Params) => Promise<T> | T): Route => async (p: Params) => {
@@ -29,14 +31,11 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
   }
 
   return {
-    'node.status': () => ({
+    'node.status': async () => ({
       peerId: node.peerId(),
       addresses: node.addresses(),
       home: ctx.paths.root,
-      actors: ctx.store.identity.actors().map(a => {
-        const c = core.directory.check(a.handle)
-        return { handle: a.handle, carrier: a.carrier, pane: a.pane, healthy: c.ok, problem: c.ok ? undefined : `${c.code}: ${c.reason}` }
-      }),
+      actors: await seatsHealth(core, wake), // healthy: the card lets the seat act and its carrier contract holds now
       peers: node.peers(),
       outbox: { pending: ctx.store.messages.pendingCount() },
       truth: node.truth(),
@@ -67,7 +66,10 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
     consume: async p => await messaging.consume(core, str(p, 'obligation'), optStr(p, 'as')),
     ack: async p => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file') }),
     reject: async p => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as') }),
-    status: p => messaging.status(core, str(p, 'obligation')),
+    status: p => {
+      const v = messaging.status(core, str(p, 'obligation'))
+      return { ...v, wake: obligationWake(core, messaging.parseObligation(v.obligation)) }
+    },
     wait: async p => await messaging.waitFor(core, str(p, 'obligation'), optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000),
     outbox: p => messaging.outbox(core, optBool(p, 'all')),
     peers: () => node.peers(),
@@ -83,8 +85,13 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
       tmuxSocket: optStr(p, 'tmuxSocket'),
       model: optStr(p, 'model'),
       requireEnv: optStrList(p, 'requireEnv'),
-      mesh: optStr(p, 'mesh')
-    })),
+      mesh: optStr(p, 'mesh'),
+      requireFile: optStrList(p, 'requireFile'),
+      probe: optStr(p, 'probe'),
+      command: optStr(p, 'command'),
+      commandTimeoutMs: optInt(p, 'commandTimeoutMs', 1),
+      wakeDelayMs: optInt(p, 'wakeDelayMs', 0)
+    }).then(r => { wake.seatRegistered(r.handle); return r })), // a seat registered again retries its waiting wake at once
     'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
     'actor.list': () => setup.actorList(ctx),
     'actor.export': changing(p => setup.actorExport(ctx, str(p, 'handle'), optStr(p, 'out'))),
@@ -95,17 +102,18 @@ export function routes (core: Core, node: NodeView): Record<string, Route> {
 
     where: async p => {
       const handle = str(p, 'handle')
-      if (core.directory.get(handle) === undefined) await core.lookupCard?.(handle)
-      const c = core.directory.get(handle)
-      if (c === undefined) throw new MeshError('ACTOR_UNKNOWN', `no card for ${handle} is known here or in the DHT`)
-      const check = core.directory.check(handle)
+      if (core.directory.describe(handle) === undefined) await core.lookupCard?.(handle)
+      const d = core.directory.describe(handle)
+      if (d === undefined) throw new MeshError('ACTOR_UNKNOWN', `no card for ${handle} is known here or in the DHT`)
+      const c = d.current
       return {
         handle, peerId: c.peerId, addresses: c.multiaddrs, seq: c.seq, carrier: c.carrier, model: c.model, pane: c.pane,
         local: c.local, updatedAt: new Date(c.updatedAtMs).toISOString(), ageSeconds: Math.round((Date.now() - c.updatedAtMs) / 1000),
-        valid: check.ok, problem: check.ok ? undefined : `${check.code}: ${check.reason}`
+        valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`
       }
     },
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
-    join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? []))
+    join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
+    ...carrierRoutes(core, wake, node)
   }
 }

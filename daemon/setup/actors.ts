@@ -4,15 +4,17 @@ import { join } from 'node:path'
 import { MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, keyText, signAdmissionRequest, signEndorsement, verifyAdmissionRequest } from '../../cards/index.js'
 import { actorKeyPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
-import type { ActorRow } from '../store/index.js'
+import type { ActorRow, ContractRow } from '../store/index.js'
 import type { HomeContext } from './context.js'
 import { readEndorsementFile, requestFileText } from './trust-files.js'
 import { refreshLocalCard } from './cards.js'
+import { mergeContract, type ContractOptions } from '../carriers/index.js'
 
 export const CARRIERS = ['claude-code', 'codex', 'shell', 'command'] as const
 export type Carrier = typeof CARRIERS[number]
 
-export interface ActorOptions {
+/** Seat settings; the carrier contract's options (files, probe, command, delays) come from ContractOptions. */
+export interface ActorOptions extends ContractOptions {
   carrier?: string
   pane?: string
   tmuxSocket?: string
@@ -57,6 +59,7 @@ export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOpt
   const held = id.card(handle)
   if (held !== undefined) throw new MeshError('HANDLE_CONFLICT', `${handle} is already the handle of key ${held.actorKey} elsewhere in the mesh; choose another handle`)
   const meshKey = ctx.chooseMesh(opts.mesh)
+  const contract = mergeContract(handle, opts.carrier ?? 'shell', undefined, opts)
   const pair = generateKeyPair()
   const owner = ctx.meshOwnerKey()
   const now = Date.now()
@@ -74,6 +77,7 @@ export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOpt
     hosted: true,
     createdAtMs: now
   })
+  ctx.store.carriers.setContract(handle, contract)
   const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined }
   if (endorsement !== undefined) {
     await refreshLocalCard(ctx, handle)
@@ -94,6 +98,7 @@ function writeRequest (ctx: HomeContext, handle: string, meshKey: Uint8Array): s
 }
 
 async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): Promise<ActorAddResult> {
+  const contract = mergeContract(a.handle, opts.carrier ?? a.carrier, ctx.store.carriers.contract(a.handle), opts)
   ctx.store.identity.updateCarrier(a.handle, {
     carrier: opts.carrier ?? a.carrier,
     model: opts.model ?? a.model,
@@ -101,6 +106,7 @@ async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): 
     tmuxSocket: opts.tmuxSocket ?? a.tmuxSocket,
     requireEnv: opts.requireEnv ?? a.requireEnv
   })
+  ctx.store.carriers.setContract(a.handle, contract)
   const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined }
   if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
   else {
@@ -131,6 +137,8 @@ export interface ActorView {
   requireEnv: string[]
   endorsed: boolean
   cardSeq?: number
+  /** The rest of the carrier contract (migration 004). */
+  contract?: ContractRow
 }
 
 export function actorList (ctx: HomeContext): ActorView[] {
@@ -143,6 +151,7 @@ export function actorList (ctx: HomeContext): ActorView[] {
     tmuxSocket: a.tmuxSocket,
     requireEnv: a.requireEnv,
     endorsed: a.endorsement !== undefined,
-    cardSeq: ctx.store.identity.card(a.handle)?.seq
+    cardSeq: ctx.store.identity.card(a.handle)?.seq,
+    contract: ctx.store.carriers.contract(a.handle)
   }))
 }

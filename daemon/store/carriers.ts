@@ -27,9 +27,11 @@ export interface WakeRow {
   durationMs: number
 }
 
-export interface QueuedMessage {
-  seq: number
-  messageId: Uint8Array
+/** What a wake owes one seat: how many messages, and the newest (by arrival). */
+export interface OwedWake {
+  count: number
+  newestSeq: number
+  newest: Uint8Array
 }
 
 /** Per remote actor: the smallest (our receive time − their signing time) seen, and how many samples. */
@@ -95,11 +97,20 @@ export class CarrierStore {
       SELECT id, to_handle, ? FROM messages WHERE local_to = 1 AND state = 'DELIVERED' ORDER BY sent_at_ms, id`).run(atMs).changes
   }
 
-  /** Messages a wake still owes this seat: queued, never named by a wake that landed, and still only DELIVERED. */
-  open (handle: string): QueuedMessage[] {
-    return this.s.get(`SELECT q.seq, q.message_id FROM wake_queue q JOIN messages m ON m.id = q.message_id
-      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq`).all(handle)
-      .map((r: any) => ({ seq: r.seq, messageId: u8(r.message_id) }))
+  /** What a wake still owes this seat: messages queued, never named by a wake that landed, and still only DELIVERED. */
+  owed (handle: string): OwedWake | undefined {
+    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED'`
+    const r: any = this.s.get(`SELECT count(*) AS n, max(q.seq) AS newest ${open}`).get(handle)
+    if (r.n === 0) return undefined
+    const id = this.s.get('SELECT message_id FROM wake_queue WHERE seq = ?').pluck().get(r.newest) as Buffer
+    return { count: r.n, newestSeq: r.newest, newest: u8(id) }
+  }
+
+  /** The newest owed obligations, newest last, at most `limit` (a command carrier gets them in its environment). */
+  owedIds (handle: string, upToSeq: number, limit: number): Uint8Array[] {
+    return (this.s.get(`SELECT q.message_id FROM wake_queue q JOIN messages m ON m.id = q.message_id
+      WHERE q.handle = ? AND q.seq <= ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC LIMIT ?`).pluck().all(handle, upToSeq, limit) as Buffer[])
+      .map(u8).reverse()
   }
 
   openHandles (): string[] {
@@ -107,9 +118,9 @@ export class CarrierStore {
       WHERE q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.handle`).pluck().all() as string[]
   }
 
-  markWoken (seqs: number[], atMs: number): void {
-    const stmt = this.s.get('UPDATE wake_queue SET woken_at_ms = ? WHERE seq = ?')
-    for (const seq of seqs) stmt.run(atMs, seq)
+  /** A wake naming everything up to `seq` landed: those are woken (what arrived after it waits for the next). */
+  markWoken (handle: string, upToSeq: number, atMs: number): void {
+    this.s.get('UPDATE wake_queue SET woken_at_ms = ? WHERE handle = ? AND seq <= ? AND woken_at_ms IS NULL').run(atMs, handle, upToSeq)
   }
 
   queued (messageId: Uint8Array): { handle: string, queuedAtMs: number, wokenAtMs?: number } | undefined {

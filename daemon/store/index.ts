@@ -11,6 +11,7 @@ import { GroupCommit } from './group-commit.js'
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
 export type { FactRow, FactKind } from './facts.js'
+export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './carriers.js'
 
 export class Store {
   readonly identity: IdentityStore

@@ -5,10 +5,14 @@ import { obligationId } from '../messaging/ids.js'
 
 export interface CommandWake {
   seat: SeatCarrier
+  /** How many messages the wake is for. */
+  count: number
+  /** The newest of them (at most MAX_LISTED_OBLIGATIONS), newest last. */
   obligations: Uint8Array[]
   line: string
   home: string
   env: NodeJS.ProcessEnv
+  signal?: AbortSignal
 }
 
 export async function runWakeCommand (w: CommandWake): Promise<{ ok: true } | Refusal> {
@@ -19,10 +23,10 @@ export async function runWakeCommand (w: CommandWake): Promise<{ ok: true } | Re
     AIOS_COMM_SEAT: w.seat.handle,
     AIOS_COMM_OBLIGATION: ids[ids.length - 1],
     AIOS_COMM_OBLIGATIONS: ids.join(' '),
-    AIOS_COMM_COUNT: String(ids.length),
+    AIOS_COMM_COUNT: String(w.count),
     AIOS_COMM_WAKE_LINE: w.line
   }
-  const r = await runShell(w.seat.command as string, env, w.seat.commandTimeoutMs)
+  const r = await runShell(w.seat.command as string, env, w.seat.commandTimeoutMs, w.signal)
   const failure = runFailure(r, w.seat.commandTimeoutMs)
   if (failure === undefined) return { ok: true }
   return { ok: false, code: r.kind === 'timeout' ? 'WAKE_COMMAND_TIMEOUT' : 'WAKE_COMMAND_FAILED', reason: `wake command ${JSON.stringify(w.seat.command)} ${failure}` }

@@ -4,6 +4,7 @@ export const MAX_WAIT_MS = 1_000 // a steady stream still wakes the seat within 
 export const MIN_INTERVAL_MS = 2_000 // after a wake lands, the carrier gets this long before the next line is typed at it
 export const RETRY_BASE_MS = 1_000 // a failed wake is retried after 1 s, 2 s, 4 s, …
 export const RETRY_CAP_MS = 300_000 // … at most every 5 min: registering the pane again retries at once anyway
+export const MAX_LISTED_OBLIGATIONS = 64 // AIOS_COMM_OBLIGATIONS lists the newest this many: an environment has a size limit
 export const STOP_ABORT_MS = 2_000 // on stop, a running wake command gets this long before it is killed
 
 export function retryDelayMs (failures: number): number {

@@ -1,7 +1,6 @@
 // Real daemons for tests: homes set up in-process through the same setup modules the CLI uses, daemons run as
 // child processes (`aios-comm daemon`) on 127.0.0.1, every card imported everywhere. Tests own their teardown.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { once } from 'node:events'
 import Database from 'better-sqlite3'
 import { onTestFinished } from 'vitest'
@@ -11,17 +10,11 @@ import {
 import { call } from '../../cli/control-client.js'
 import { CLI, tempDir } from './cli.js'
 import { saveConfig } from '../../daemon/home/config.js'
+import { freePort } from '../../cli/demo/homes.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export async function freePort (): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const port = (server.address() as { port: number }).port
-  await new Promise(resolve => server.close(resolve))
-  return port
-}
+export { freePort }
 
 export class DaemonProcess {
   child?: ChildProcess

@@ -1,0 +1,34 @@
+// `actor add`'s carrier-contract options: parsing (milliseconds, absolute paths) and the tmux socket default.
+import { InvalidArgumentError } from 'commander'
+import { join, resolve } from 'node:path'
+import type { ActorOptions } from '../daemon/index.js'
+
+export function milliseconds (text: string): number {
+  if (!/^\d+$/.test(text)) throw new InvalidArgumentError('a whole number of milliseconds')
+  return Number(text)
+}
+
+/** tmux's own default socket, for a pane given with --pane outside tmux: tmux -S must always name a socket. */
+export function defaultTmuxSocket (env: NodeJS.ProcessEnv): string {
+  const dir = env.TMUX_TMPDIR !== undefined && env.TMUX_TMPDIR !== '' ? env.TMUX_TMPDIR : '/tmp'
+  return join(dir, `tmux-${process.getuid?.() ?? 0}`, 'default')
+}
+
+export interface ContractFlags {
+  requireFile?: string[]
+  probe?: string
+  command?: string
+  commandTimeout?: number
+  wakeDelay?: number
+}
+
+/** The flags as actor options: paths made absolute here, where the relative ones were meant. */
+export function contractOptions (o: ContractFlags): Pick<ActorOptions, 'requireFile' | 'probe' | 'command' | 'commandTimeoutMs' | 'wakeDelayMs'> {
+  return {
+    requireFile: o.requireFile?.map(p => resolve(p)),
+    probe: o.probe,
+    command: o.command,
+    commandTimeoutMs: o.commandTimeout,
+    wakeDelayMs: o.wakeDelay
+  }
+}

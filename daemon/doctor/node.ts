@@ -1,0 +1,51 @@
+// The doctor's checks that only the daemon can answer: libp2p listening, peers, every seat's carrier contract
+// checked in the daemon's own environment (what a service restart can lose), and clock skew.
+import type { Core } from '../core.js'
+import { seatsHealth, type SeatHealth, type WakeService } from '../wake/index.js'
+import { clockCheck } from './clock.js'
+import { fail, pass, type DoctorCheck } from './types.js'
+
+export interface DoctorNodeView {
+  addresses: () => string[]
+  peers: () => Array<{ peerId: string, connected: boolean, handles: string[] }>
+}
+
+export interface DaemonDoctor {
+  pid: number
+  checks: DoctorCheck[]
+  /** Every variable some seat's contract needs: the service's environment file must hold them all. */
+  requiredEnv: string[]
+}
+
+export async function daemonDoctor (core: Core, view: DoctorNodeView, wake: WakeService): Promise<DaemonDoctor> {
+  const seats = await seatsHealth(core, wake)
+  const checks = [listeningCheck(view), peersCheck(view), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon'))]
+  const requiredEnv = [...new Set(core.store.identity.actors().flatMap(a => a.requireEnv))].sort()
+  return { pid: process.pid, checks, requiredEnv }
+}
+
+function listeningCheck (view: DoctorNodeView): DoctorCheck {
+  const a = view.addresses()
+  return a.length > 0 ? pass('libp2p listening', a.join(' ')) : fail('libp2p listening', 'the node listens on no address', 'check listen in config.json (aios-comm init --listen MULTIADDR) and that the port is free')
+}
+
+function peersCheck (view: DoctorNodeView): DoctorCheck {
+  const peers = view.peers()
+  if (peers.length === 0) return pass('peers', 'no peers')
+  const up = peers.filter(p => p.connected)
+  const down = peers.filter(p => !p.connected).map(p => p.handles.join(',') || p.peerId.slice(-8))
+  const detail = `${up.length} of ${peers.length} connected${down.length > 0 ? `; not connected: ${down.join(' ')}` : ''}`
+  if (up.length > 0) return pass('peers', detail)
+  return fail('peers', detail, 'check the network and the peers\' addresses (aios-comm peers, aios-comm where HANDLE)')
+}
+
+/** One line per seat: its contract item by item, and its last wake. `by` says whose environment was checked. */
+export function seatCheck (s: SeatHealth, by: string): DoctorCheck {
+  const last = s.lastWake === undefined ? 'no wake yet'
+    : `last wake ${s.lastWake.result}${s.lastWake.code !== undefined ? ` ${s.lastWake.code}` : ''} at ${s.lastWake.at}`
+  const owed = s.wakesOwed > 0 ? `; ${s.wakesOwed} message${s.wakesOwed === 1 ? '' : 's'} waiting for a wake` : ''
+  const name = `seat ${s.handle}`
+  if (!s.healthy) return fail(name, `${s.problem ?? 'unhealthy'} (checked by ${by}); ${last}${owed}`, s.fix ?? 'see aios-comm status')
+  const items = s.contract.map(i => `${i.name}: ${i.detail}`).join('; ')
+  return pass(name, `${s.carrier}; ${items}; ${last}${owed}`)
+}

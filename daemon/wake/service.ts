@@ -1,0 +1,214 @@
+// The wake service: turns 'message:in' into wakes. Per seat it debounces a burst into one wake, checks the
+// carrier contract before every attempt, records every attempt, retries a failure with backoff (and at once
+// when the seat is registered again), and runs one wake at a time per pane. A failed wake changes nothing
+// about the message: it stays DELIVERED until the agent reads it.
+import type { Core } from '../core.js'
+import { checkContract, seatCarrier, wakeTarget, type ContractVerdict, type SeatCarrier } from '../carriers/index.js'
+import type { OwedWake } from '../store/index.js'
+import { errorText } from '../runtime/errors.js'
+import { runWakeCommand } from './command.js'
+import { MAX_LISTED_OBLIGATIONS, MAX_WAIT_MS, MIN_INTERVAL_MS, QUIET_MS, STOP_ABORT_MS, retryDelayMs } from './constants.js'
+import { Lanes } from './lanes.js'
+import { wakeLine } from './line.js'
+import { typeLine } from './tmux.js'
+
+interface SeatState {
+  timer?: NodeJS.Timeout
+  burstStartMs?: number
+  running?: Promise<void>
+  failures: number
+  retryAtMs?: number
+  lastOkMs?: number
+}
+
+type Outcome = { ok: true } | { ok: false, code: string, reason: string }
+
+export class WakeService {
+  private readonly seats = new Map<string, SeatState>()
+  private readonly lanes = new Lanes()
+  private readonly checking = new Map<string, Promise<ContractVerdict>>()
+  private readonly abort = new AbortController()
+  private arrivals: Array<{ id: Uint8Array, to: string }> = []
+  private starting?: Promise<void>
+  private stopping?: Promise<void>
+  private readonly onMessage = (e: { id: Uint8Array, to: string }): void => this.arrived(e)
+
+  constructor (private readonly core: Core, private readonly env: NodeJS.ProcessEnv = process.env) {}
+
+  async start (): Promise<void> {
+    this.starting ??= this.doStart()
+    await this.starting
+  }
+
+  async stop (): Promise<void> {
+    this.stopping ??= this.doStop()
+    await this.stopping
+  }
+
+  private async doStart (): Promise<void> {
+    const carriers = this.core.store.carriers
+    const queued = carriers.reconcile(Date.now())
+    if (queued > 0) this.core.log.info('wakes queued for messages never woken', { count: queued })
+    this.core.events.on('message:in', this.onMessage)
+    for (const a of this.core.store.identity.actors()) {
+      const v = await this.check(a.handle)
+      if (v === undefined || v.ok) continue
+      this.core.log.warn('carrier contract broken', { seat: a.handle, carrier: a.carrier, code: v.code, reason: v.reason, fix: v.fix })
+    }
+    for (const handle of carriers.openHandles()) this.schedule(handle, Date.now())
+  }
+
+  private async doStop (): Promise<void> {
+    this.core.events.off('message:in', this.onMessage)
+    for (const st of this.seats.values()) clearTimeout(st.timer)
+    const killer = setTimeout(() => this.abort.abort(), STOP_ABORT_MS)
+    await Promise.allSettled([...this.seats.values()].map(s => s.running))
+    await Promise.allSettled([...this.checking.values()])
+    clearTimeout(killer)
+  }
+
+  /** The seat was registered again (a new pane, a new program): a failing wake is retried at once. */
+  seatRegistered (handle: string): void {
+    const st = this.seats.get(handle)
+    if (st !== undefined) {
+      st.failures = 0
+      st.retryAtMs = undefined
+    }
+    if (this.core.store.carriers.owed(handle) !== undefined) this.schedule(handle, Date.now())
+  }
+
+  /** A fresh contract check, shared by concurrent callers; undefined when the seat is not hosted here. */
+  async check (handle: string): Promise<ContractVerdict | undefined> {
+    const a = this.core.store.identity.actor(handle)
+    if (a === undefined || !a.hosted) return undefined
+    let p = this.checking.get(handle)
+    if (p === undefined) {
+      p = checkContract(seatCarrier(a, this.core.store.carriers.contract(handle)), this.env).finally(() => this.checking.delete(handle))
+      this.checking.set(handle, p)
+    }
+    return await p
+  }
+
+  /** Arrivals of one event-loop turn are queued in one durable write, then each seat's burst timer moves. */
+  private arrived (e: { id: Uint8Array, to: string }): void {
+    if (this.stopping !== undefined) return
+    this.arrivals.push(e)
+    if (this.arrivals.length > 1) return
+    setImmediate(() => { void this.flushArrivals() })
+  }
+
+  private async flushArrivals (): Promise<void> {
+    const batch = this.arrivals
+    this.arrivals = []
+    const carriers = this.core.store.carriers
+    try {
+      const now = Date.now()
+      await this.core.store.commit.run(() => { for (const e of batch) carriers.enqueue(e.id, e.to, now) })
+    } catch (err) {
+      // The messages are DELIVERED and stored; the next start queues them again (reconcile), so say so and go on.
+      this.core.log.error('cannot queue wakes', { count: batch.length, error: errorText(err) })
+      return
+    }
+    for (const handle of new Set(batch.map(e => e.to))) this.burst(handle)
+  }
+
+  private state (handle: string): SeatState {
+    let st = this.seats.get(handle)
+    if (st === undefined) this.seats.set(handle, st = { failures: 0 })
+    return st
+  }
+
+  /** Debounce: wait for a quiet moment, at most MAX_WAIT_MS after the burst began, never before a retry is due. */
+  private burst (handle: string): void {
+    const st = this.state(handle)
+    const now = Date.now()
+    st.burstStartMs ??= now
+    const quiet = Math.min(now + QUIET_MS, st.burstStartMs + MAX_WAIT_MS)
+    this.schedule(handle, Math.max(quiet, (st.lastOkMs ?? -Infinity) + MIN_INTERVAL_MS, st.retryAtMs ?? 0))
+  }
+
+  private schedule (handle: string, atMs: number): void {
+    if (this.stopping !== undefined) return
+    const st = this.state(handle)
+    if (st.running !== undefined) return // it looks at the queue again when it ends
+    clearTimeout(st.timer)
+    st.timer = setTimeout(() => this.fire(handle), Math.max(0, atMs - Date.now()))
+  }
+
+  private fire (handle: string): void {
+    const st = this.state(handle)
+    st.timer = undefined
+    st.burstStartMs = undefined
+    st.running = this.run(handle, st).catch(err => this.failed(handle, st, 'WAKE_INTERNAL', errorText(err))).finally(() => {
+      st.running = undefined
+      if (this.stopping !== undefined || this.core.store.carriers.owed(handle) === undefined) return
+      // What arrived during this wake (or what it failed to wake) goes next, after the interval or the backoff.
+      this.schedule(handle, st.retryAtMs ?? Math.max(Date.now() + QUIET_MS, (st.lastOkMs ?? 0) + MIN_INTERVAL_MS))
+    })
+  }
+
+  private async run (handle: string, st: SeatState): Promise<void> {
+    const carriers = this.core.store.carriers
+    const owed = carriers.owed(handle)
+    const a = this.core.store.identity.actor(handle)
+    if (owed === undefined || a === undefined || !a.hosted) return // nothing owed, or the seat moved away
+    const seat = seatCarrier(a, carriers.contract(handle))
+    const outcome = await this.lanes.run(laneKey(seat), async () => await this.attempt(seat, owed))
+    if (!outcome.ok) {
+      this.failed(handle, st, outcome.code, outcome.reason)
+      return
+    }
+    st.failures = 0
+    st.retryAtMs = undefined
+    st.lastOkMs = Date.now()
+    this.core.log.info('woken', { seat: handle, count: owed.count, target: wakeTarget(seat) })
+  }
+
+  private failed (handle: string, st: SeatState, code: string, reason: string): void {
+    st.failures++
+    const delay = retryDelayMs(st.failures)
+    st.retryAtMs = Date.now() + delay
+    this.core.log.warn('wake failed', { seat: handle, code, reason, retryInMs: delay })
+  }
+
+  /** One attempt: the contract first (fail-closed), then the line or the program; recorded either way. */
+  private async attempt (seat: SeatCarrier, owed: OwedWake): Promise<Outcome> {
+    const started = Date.now()
+    const verdict = await checkContract(seat, this.env)
+    const outcome: Outcome = verdict.ok ? await this.deliver(seat, owed, verdict) : { ok: false, code: verdict.code, reason: verdict.reason }
+    const now = Date.now()
+    const carriers = this.core.store.carriers
+    this.core.store.tx(() => {
+      carriers.recordWake({
+        handle: seat.handle,
+        carrier: seat.kind.name,
+        pane: seat.kind.via === 'tmux' ? seat.pane : undefined,
+        tmuxSocket: seat.kind.via === 'tmux' ? seat.tmuxSocket : undefined,
+        atMs: started,
+        count: owed.count,
+        newest: owed.newest,
+        result: outcome.ok ? 'ok' : 'failed',
+        code: outcome.ok ? undefined : outcome.code,
+        error: outcome.ok ? undefined : outcome.reason,
+        durationMs: now - started
+      })
+      if (outcome.ok) carriers.markWoken(seat.handle, owed.newestSeq, now)
+    })
+    return outcome
+  }
+
+  private async deliver (seat: SeatCarrier, owed: OwedWake, verdict: ContractVerdict & { ok: true }): Promise<Outcome> {
+    const line = wakeLine(seat.handle, owed.count, owed.newest, seat.kind.linePrefix)
+    if (seat.kind.via === 'command') {
+      const obligations = this.core.store.carriers.owedIds(seat.handle, owed.newestSeq, MAX_LISTED_OBLIGATIONS)
+      return await runWakeCommand({ seat, count: owed.count, obligations, line, home: this.core.ctx.paths.root, env: this.env, signal: this.abort.signal })
+    }
+    if (verdict.pane === undefined) return { ok: false, code: 'CONTRACT_PANE_DEAD', reason: `pane ${seat.pane ?? '?'} was not probed` }
+    return await typeLine({ socket: seat.tmuxSocket as string, pane: seat.pane as string }, line, seat.wakeDelayMs, verdict.pane)
+  }
+}
+
+/** Wakes for the same pane (or the same seat's program) never overlap. */
+function laneKey (seat: SeatCarrier): string {
+  return seat.kind.via === 'tmux' ? `tmux ${seat.tmuxSocket ?? ''} ${seat.pane ?? ''}` : `command ${seat.handle}`
+}
