@@ -49,7 +49,7 @@ export class FactGossip {
     }
   }
 
-  private validate (peer: PeerId, data: Uint8Array): TopicValidatorResult {
+  private async validate (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
     if (data.byteLength > MAX_FACT_BYTES + 64) return this.reject(peer, 'FACT_TOO_LARGE')
     let fact
     try {
@@ -57,7 +57,9 @@ export class FactGossip {
     } catch {
       return this.reject(peer, 'FACT_MALFORMED')
     }
-    const v = applyFact(this.core, fact.kind, fact.envelope)
+    const f = fact
+    // applied inside the group commit: one fsync for every fact (and other write) of this event-loop turn
+    const v = await this.core.store.commit.run(() => applyFact(this.core, f.kind, f.envelope))
     if (v.verdict === 'reject') return this.reject(peer, v.code)
     if (v.verdict !== 'new') return TopicValidatorResult.Ignore
     this.stats.accepted++

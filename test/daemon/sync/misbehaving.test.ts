@@ -77,7 +77,7 @@ describe('misbehaving peers', () => {
     await expect(a.daemon.call('notify', { to: 'agent-c', text: 'to a revoked seat' })).rejects.toMatchObject({ code: 'CARD_REVOKED' })
     // c is cut off before it hears of its own revocation: what it sends now never reaches b
     const after = await c.daemon.call('notify', { to: 'agent-b', text: 'after revocation' })
-    await waitFor('c tried and failed', async () => (await c.daemon.call('status', { obligation: after.obligation })).delivery?.attempts ?? 0, n => n >= 1)
+    await waitFor('c tried and failed', async () => (await c.daemon.call('status', { obligation: after.obligation })).delivery?.attempts ?? 0, n => n >= 1, 60_000)
     expect(query(b.home, 'SELECT count(*) AS n FROM messages')[0].n).toBe(1)
   }, 120_000)
 })
