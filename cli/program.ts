@@ -11,6 +11,7 @@ import * as inbox from './commands/inbox.js'
 import * as init from './commands/init.js'
 import * as invite from './commands/invite.js'
 import * as join from './commands/join.js'
+import * as mcp from './commands/mcp.js'
 import * as mesh from './commands/mesh.js'
 import * as notify from './commands/notify.js'
 import * as outbox from './commands/outbox.js'
@@ -29,6 +30,6 @@ export function buildProgram (): Command {
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
     .showHelpAfterError(false)
-  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers, doctor, service]) c.register(program)
+  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers, doctor, service, mcp]) c.register(program)
   return program
 }

@@ -19,12 +19,20 @@ import { TruthPlane } from './sync/truth-plane.js'
 import { factMessageId } from './sync/gossip.js'
 import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
+import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 
 export interface DaemonInfo {
   peerId: string
   addresses: string[]
   socket: string
   home: string
+  /** The A2A bridge's base URL when it runs. */
+  a2a?: string
+}
+
+export interface DaemonOptions {
+  /** Run the A2A 1.0 bridge (off by default). */
+  a2a?: BridgeOptions
 }
 
 export class Daemon {
@@ -37,11 +45,12 @@ export class Daemon {
   private wake?: WakeService
   private control?: ControlServer
   private truth?: TruthPlane
+  private bridge?: A2ABridge
   private readonly sessions = new Map<string, PeerSession>()
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
 
-  constructor (readonly home: string) {}
+  constructor (readonly home: string, readonly opts: DaemonOptions = {}) {}
 
   async start (): Promise<DaemonInfo> {
     this.starting ??= this.doStart().catch(async err => {
@@ -93,14 +102,35 @@ export class Daemon {
     await truth.start()
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { void serveJoin(core, stream, connection, truth.joining, () => this.addresses()) }, { maxInboundStreams: 4 })
 
-    this.control = new ControlServer(paths.socket, routes(core, this.view(), wake), this.log)
+    const table = routes(core, this.view(), wake)
+    this.control = new ControlServer(paths.socket, table, this.log)
     await this.control.start()
-    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home }
+    if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
+    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...(this.bridge === undefined ? {} : { a2a: this.bridge.baseUrl }) }
     this.log.info('daemon started', { ...info })
     return info
   }
 
+  /** The bridge listens, then every seat's card is re-signed to declare its endpoint. */
+  private async startBridge (opts: BridgeOptions, table: ReturnType<typeof routes>): Promise<void> {
+    const ctx = this.ctx as HomeContext
+    const id = ctx.store.identity
+    if (opts.as !== undefined && id.actor(opts.as)?.hosted !== true) throw new MeshError('ACTOR_NOT_LOCAL', `--a2a-as ${opts.as}: no such seat is hosted here`)
+    const hosted = (): string[] => id.actors().filter(a => a.hosted && a.endorsement !== undefined).map(a => a.handle)
+    const bridge = this.bridge = new A2ABridge(opts, {
+      routes: table,
+      cardJson: h => hosted().includes(h) ? id.card(h)?.json : undefined,
+      seats: hosted,
+      log: this.log
+    })
+    await bridge.start()
+    ctx.liveInterfaces = h => bridge.interfaces(h)
+    for (const h of hosted()) await refreshLocalCard(ctx, h)
+    ;(this.core as Core).directoryChanged()
+  }
+
   private async doStop (): Promise<void> {
+    await this.bridge?.stop()
     await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
     this.truth?.stop()
     await this.wake?.stop()

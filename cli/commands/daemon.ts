@@ -2,12 +2,19 @@
 import type { Command } from 'commander'
 import { loadDaemon } from '../../daemon/index.js'
 import { homeDir } from '../context.js'
+import { MeshError } from '../../cards/index.js'
 
 export function register (program: Command): void {
   program.command('daemon').description('run the daemon in the foreground')
-    .action(async (_o, cmd: Command) => {
+    .option('--a2a-port <port>', 'run the A2A 1.0 bridge on this port (0: any free port); off by default')
+    .option('--a2a-host <host>', 'the bridge\'s listen address; loopback only (default 127.0.0.1)')
+    .option('--a2a-as <handle>', 'the seat that sends messages arriving at the bridge (default the only seat)')
+    .action(async (o: { a2aPort?: string, a2aHost?: string, a2aAs?: string }, cmd: Command) => {
       const Daemon = await loadDaemon()
-      const daemon = new Daemon(homeDir(cmd))
+      const port = o.a2aPort === undefined ? undefined : Number(o.a2aPort)
+      if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new MeshError('USAGE', `--a2a-port ${String(o.a2aPort)} is not a port number`)
+      if (port === undefined && (o.a2aHost !== undefined || o.a2aAs !== undefined)) throw new MeshError('USAGE', '--a2a-host and --a2a-as need --a2a-port')
+      const daemon = new Daemon(homeDir(cmd), port === undefined ? {} : { a2a: { port, host: o.a2aHost, as: o.a2aAs } })
       const info = await daemon.start()
       // One line on stdout says the daemon is ready (scripts and tests wait for it); logs go to stderr.
       process.stdout.write(JSON.stringify({ event: 'ready', ...info }) + '\n')

@@ -29,6 +29,13 @@ function sameFacts (held: VerifiedCard, next: { peerId: string, multiaddrs: stri
     JSON.stringify(held.multiaddrs) === JSON.stringify(next.multiaddrs) && bytesEqual(held.endorsement, next.endorsement)
 }
 
+/** The interfaces after the libp2p one (the A2A bridge's, while it runs) are as wanted. */
+function sameInterfaces (held: VerifiedCard, wanted: Array<{ url: string, protocolBinding: string }>): boolean {
+  const listed = (held.card.supportedInterfaces ?? []) as Array<{ url: string, protocolBinding: string }>
+  const extra = listed.slice(1).map(i => ({ url: i.url, protocolBinding: i.protocolBinding }))
+  return JSON.stringify(extra) === JSON.stringify(wanted)
+}
+
 /** Returns the seat's current card, signing a new one (seq + 1) when anything it states has changed. */
 export async function refreshLocalCard (ctx: HomeContext, handle: string, addresses?: string[]): Promise<VerifiedCard> {
   const id = ctx.store.identity
@@ -41,10 +48,11 @@ export async function refreshLocalCard (ctx: HomeContext, handle: string, addres
   // Addresses are the running daemon's to state; without one, a held card keeps the addresses it has.
   const multiaddrs = addresses ?? ctx.liveAddresses?.() ?? (held?.ok === true ? held.card.multiaddrs : configuredAddresses(ctx))
   const next = { peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement: a.endorsement }
-  if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next)) return held.card
+  const interfaces = ctx.liveInterfaces?.(handle) ?? []
+  if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next) && sameInterfaces(held.card, interfaces)) return held.card
   const seq = (stored?.seq ?? 0) + 1
   const now = Date.now()
-  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now }), pair)
+  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now, ...(interfaces.length > 0 ? { interfaces } : {}) }), pair)
   const json = cardJson(card)
   const v = verifyCardJson(json)
   if (!v.ok) throw new MeshError(v.code, `the card just signed for ${handle} does not verify: ${v.reason}`)

@@ -14,6 +14,8 @@ export class HomeContext {
   readonly store: Store
   /** Set by a running daemon: the addresses it really listens on, which its seats' cards announce. */
   liveAddresses?: () => string[]
+  /** Set by a running daemon with the A2A bridge: the extra interfaces a seat's card declares. */
+  liveInterfaces?: (handle: string) => Array<{ url: string, protocolBinding: string }>
   private peerIdText?: string
 
   private constructor (root: string) {

@@ -70,9 +70,9 @@ describe('misbehaving peers', () => {
     const before = await c.daemon.call('notify', { to: 'agent-b', text: 'still trusted' })
     await c.daemon.call('wait', { obligation: before.obligation, state: 'DELIVERED' })
     await a.daemon.call('mesh.revoke', { target: 'agent-c', reason: 'laptop lost' })
-    await waitFor('revocation at b', async () => (await b.daemon.call('where', { handle: 'agent-c' })).problem, v => /CARD_REVOKED/.test(v ?? ''))
+    await waitFor('revocation at b', async () => (await b.daemon.call('where', { handle: 'agent-c' })).problem, v => /CARD_REVOKED/.test(v ?? ''), 60_000)
     for (const x of [a, b]) {
-      await waitFor(`${x.handle} dropped c`, async () => (await x.daemon.call('peers')).find((p: any) => p.peerId === c.daemon.peerId)?.connected ?? false, v => v === false)
+      await waitFor(`${x.handle} dropped c`, async () => (await x.daemon.call('peers')).find((p: any) => p.peerId === c.daemon.peerId)?.connected ?? false, v => v === false, 60_000)
     }
     await expect(a.daemon.call('notify', { to: 'agent-c', text: 'to a revoked seat' })).rejects.toMatchObject({ code: 'CARD_REVOKED' })
     // c is cut off before it hears of its own revocation: what it sends now never reaches b

@@ -1,0 +1,22 @@
+// `aios-comm mcp`: a stdio MCP server for Claude Code, Codex and other MCP clients, acting as one seat.
+import type { Command } from 'commander'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { createMcpServer, watchInbox } from '../mcp/index.js'
+import { actingSeat, homeDir } from '../context.js'
+
+export function register (program: Command): void {
+  program.command('mcp').description('a stdio MCP server exposing send, inbox, read, consume, ack, reject, status, where and peers as tools')
+    .option('--no-watch', 'do not poll the inbox for new-message notifications')
+    .action(async (o: { watch: boolean }, cmd: Command) => {
+      const home = homeDir(cmd)
+      const as = actingSeat(cmd)
+      const server = createMcpServer({ home, as })
+      let stopWatch = (): void => {}
+      server.oninitialized = () => { if (o.watch) stopWatch = watchInbox(server, home, as) }
+      const closed = new Promise<void>(resolve => { server.onclose = () => resolve() })
+      await server.connect(new StdioServerTransport())
+      process.stdin.once('end', () => { void server.close() })
+      await closed
+      stopWatch()
+    })
+}

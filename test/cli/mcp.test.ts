@@ -1,0 +1,92 @@
+// The official MCP client over stdio drives `aios-comm mcp` at two seats on two real daemons.
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { CLI } from '../helpers/cli.js'
+import { createMesh, waitFor } from '../helpers/mesh.js'
+
+const say = (line: string): void => { process.stdout.write(`[mcp] ${line}\n`) }
+
+async function connect (home: string, as: string): Promise<{ client: Client, notes: unknown[] }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR')) as Record<string, string>
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as], env, stderr: 'pipe' })
+  const client = new Client({ name: 'aios-comm-test', version: '1.0.0' })
+  const notes: unknown[] = []
+  client.setNotificationHandler(LoggingMessageNotificationSchema, n => { notes.push(n.params.data) })
+  await client.connect(transport)
+  onTestFinished(async () => { await client.close() })
+  return { client, notes }
+}
+
+async function tool (client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const r = await client.callTool({ name, arguments: args })
+  expect(r.isError).not.toBe(true)
+  return r.structuredContent
+}
+
+async function errorOf (p: Promise<unknown>): Promise<{ code: string, rpc: number, message: string }> {
+  try {
+    await p
+  } catch (err) {
+    if (err instanceof McpError) return { code: (err.data as { code: string }).code, rpc: err.code, message: err.message }
+    throw err
+  }
+  throw new Error('expected an MCP error')
+}
+
+describe('aios-comm mcp', () => {
+  it('sends from A, reads and acks at B, and A sees COMPLETE', async () => {
+    const [a, b] = await createMesh(2)
+    const A = await connect(a.home, 'agent-a')
+    const B = await connect(b.home, 'agent-b')
+
+    const tools = (await A.client.listTools()).tools.map(t => t.name)
+    say(`A tools/list → ${tools.join(', ')}`)
+    expect(tools).toEqual(['send', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'where', 'peers'])
+
+    const sent = await tool(A.client, 'send', { to: 'agent-b', text: 'please summarise the build log' })
+    say(`A send {to: agent-b} → ${sent.obligation as string} ${sent.state as string}`)
+    expect(sent.state).toBe('DELIVERY_PENDING')
+
+    const inbox = await waitFor('the message at B', async () => await tool(B.client, 'inbox'), r => r.messages.some((m: any) => m.obligation === sent.obligation))
+    say(`B inbox → ${inbox.messages.map((m: any) => `${m.obligation as string} from ${m.from as string} ${m.state as string}`).join('; ')}`)
+    const note = await waitFor('a new-message notification at B', () => B.notes, n => n.length > 0, 10_000)
+    say(`B notification → ${JSON.stringify(note[0])}`)
+    expect(note[0]).toMatchObject({ event: 'message', obligation: sent.obligation, from: 'agent-a' })
+
+    const read = await tool(B.client, 'read', { obligation: sent.obligation })
+    say(`B read → ${read.state as string} body ${JSON.stringify(read.body)}`)
+    expect(read.body).toBe('please summarise the build log')
+    const acked = await tool(B.client, 'ack', { obligation: sent.obligation, sentence: 'summarised in notes/build.md' })
+    say(`B ack → ${acked.state as string} evidence sha256 ${String(acked.evidence.sha256).slice(0, 16)}…`)
+
+    const done = await waitFor('COMPLETE at A', async () => await tool(A.client, 'status', { obligation: sent.obligation }), s => s.state === 'COMPLETE')
+    say(`A status → ${done.state as string}; receipts ${done.receipts.map((r: any) => `${r.state as string}(${r.actor as string}${r.verified === true ? ', verified' : ''})`).join(' → ')}`)
+    expect(done.receipts.map((r: any) => r.state)).toContain('COMPLETE')
+  }, 45_000)
+
+  it('answers bad input with protocol errors carrying our codes and leaves the daemon running', async () => {
+    const [a] = await createMesh(1)
+    const A = await connect(a.home, 'agent-a')
+    const cases: Array<[string, Promise<unknown>]> = [
+      ['unknown tool', A.client.callTool({ name: 'launch', arguments: {} })],
+      ['wrong argument types', A.client.callTool({ name: 'send', arguments: { to: 7, text: ['x'] } })],
+      ['unknown seat', A.client.callTool({ name: 'send', arguments: { to: 'agent-zz', text: 'hi' } })],
+      ['oversized message', A.client.callTool({ name: 'send', arguments: { to: 'agent-a', text: 'x'.repeat(600 * 1024) } })]
+    ]
+    const codes: string[] = []
+    for (const [what, p] of cases) {
+      const e = await errorOf(p)
+      say(`${what} → JSON-RPC ${e.rpc} ${e.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
+      codes.push(e.code)
+    }
+    const nobody = await connect(a.home, 'nobody')
+    const e = await errorOf(nobody.client.callTool({ name: 'inbox', arguments: {} }))
+    say(`acting as an unknown seat (mcp --as nobody) → JSON-RPC ${e.rpc} ${e.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
+    codes.push(e.code)
+    expect(codes).toEqual(['TOOL_UNKNOWN', 'BAD_REQUEST', 'RECIPIENT_UNKNOWN', 'MESSAGE_TOO_LARGE', 'ACTOR_NOT_LOCAL'])
+    expect(a.daemon.running).toBe(true)
+    expect((await tool(A.client, 'peers')).peers).toEqual([])
+  }, 30_000)
+})
