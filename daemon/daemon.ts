@@ -79,6 +79,7 @@ export class Daemon {
       announce: ctx.config.announce,
       // an unknown peer gets in only while an invitation is open, and then may only use the join protocol
       isTrustedPeer: p => directory.isTrustedPeer(p) || this.truth?.joining.has(p) === true || ctx.store.invites.anyOpen(Date.now()),
+      isCutOff: p => directory.isCutOff(p),
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
       dhtSelect: (_key, values) => selectCardRecord(values)

@@ -115,6 +115,13 @@ export class Directory {
     return this.trustedPeers.has(peerId)
   }
 
+  /** A node whose every card held is revoked or expired (and that hosts no valid one): never dialed again. */
+  isCutOff (peerId: string): boolean {
+    if (this.trustedPeers.has(peerId)) return false
+    for (const r of this.refused.values()) if (r.current.peerId === peerId) return true
+    return false
+  }
+
   handlesOnPeer (peerId: string): string[] {
     return this.all().filter(c => c.peerId === peerId).map(c => c.handle)
   }

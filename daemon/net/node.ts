@@ -19,6 +19,8 @@ export interface NodeOptions {
   announce: string[]
   /** The gater's question: may this peer connect to us? */
   isTrustedPeer: (peerId: string) => boolean
+  /** Peers this node must not dial (every actor they hosted is revoked): KEEP_ALIVE, the DHT and sessions alike. */
+  isCutOff?: (peerId: string) => boolean
   /** gossipsub message ids: the hash of the fact carried. */
   messageId?: (data: Uint8Array) => Uint8Array
   /** DHT records under /aios-comm/…: throw when a record is invalid; pick the best of several. */
@@ -67,7 +69,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     },
     connectionGater: {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
-      denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString())
+      denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()),
+      denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true
     },
     connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64 },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }

@@ -74,6 +74,7 @@ export class TruthPlane {
       const peer = c.remotePeer.toString()
       if (this.core.directory.isTrustedPeer(peer) || this.joining.has(peer)) continue
       this.core.log.info('closing connection to an untrusted peer', { peer })
+      void this.node.peerStore.merge(c.remotePeer, { tags: { [KEEP_ALIVE]: undefined } }).catch(() => {}) // no reconnecting
       void c.close().catch(() => {})
     }
   }
