@@ -1,6 +1,6 @@
 // Who is who and where, from the cards held: an actor's key and Current, trusted peers for the gater.
 // Rebuilt from the store whenever a card, seat or revocation changes; read on every message.
-import { checkEndorsement, keyText, parseKeyText, verifyCardJson, type Refusal } from '../../cards/index.js'
+import { checkEndorsement, keyText, verifyCardJson, type Refusal } from '../../cards/index.js'
 import type { HomeContext } from '../setup/context.js'
 
 export interface Current {
@@ -50,23 +50,15 @@ export class Directory {
       const c = v.card
       const e = checkEndorsement(c.endorsement, c.handle, c.actorKey, trust)
       const isLocal = local.has(c.handle) && c.peerId === this.selfPeerId
+      const current: Current = {
+        handle: c.handle, actorKey: c.actorKey, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: c.seq, carrier: c.carrier,
+        model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: e.ok ? e.endorsement.expiresAtMs : 0
+      }
       if (!e.ok) {
-        refused.set(c.handle, { refusal: e, current: { handle: c.handle, actorKey: c.actorKey, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: c.seq, carrier: c.carrier, model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: 0 } })
+        refused.set(c.handle, { refusal: e, current })
         continue
       }
-      next.set(c.handle, {
-        handle: c.handle,
-        actorKey: c.actorKey,
-        peerId: c.peerId,
-        multiaddrs: c.multiaddrs,
-        seq: c.seq,
-        carrier: c.carrier,
-        model: c.model,
-        pane: c.pane,
-        updatedAtMs: c.updatedAtMs,
-        local: isLocal,
-        endorsementExpiresAtMs: e.endorsement.expiresAtMs
-      })
+      next.set(c.handle, current)
       if (!isLocal) peers.add(c.peerId)
     }
     for (const former of id.formerPeers(nowMs)) if (former !== this.selfPeerId) peers.add(former)
@@ -129,10 +121,4 @@ export class Directory {
   peerIds (): string[] {
     return [...this.trustedPeers]
   }
-}
-
-export function keyOf (text: string): Uint8Array {
-  const k = parseKeyText(text)
-  if (k === undefined) throw new TypeError(`not a key: ${text}`)
-  return k
 }

@@ -205,8 +205,4 @@ export class MessageStore {
   recordEquivocation (messageId: Uint8Array, hash: Uint8Array, from: string, peerId: string | undefined, nowMs: number): void {
     this.s.get('INSERT OR IGNORE INTO equivocations (message_id, hash, from_handle, peer_id, seen_at_ms) VALUES (?, ?, ?, ?, ?)').run(messageId, hash, from, peerId ?? null, nowMs)
   }
-
-  equivocationCount (): number {
-    return this.s.get('SELECT count(*) FROM equivocations').pluck().get() as number
-  }
 }
