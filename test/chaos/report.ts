@@ -1,0 +1,33 @@
+// The chaos tally: each chaos test appends one JSON line to $AIOS_CHAOS_REPORT; the runner prints them as a table.
+import { appendFileSync } from 'node:fs'
+
+export interface ChaosTally {
+  suite: string
+  cycles: number // fault cycles (or fuzz targets) run
+  messages: number // notify invocations (or generated inputs, for fuzzing)
+  faults: number // faults injected
+  ok: number
+  lost: number // acknowledged DELIVERED at the sender, absent from the recipient's store
+  duplicated: number // stored or delivered more than once
+  unknown: number // notify whose answer never came (the sender died): outcome indeterminate, checked but not counted ok
+  stuck: number // acknowledged but never DELIVERED by the end of the run
+  forgedAccepted: number // invalid signatures or untrusted data that a node accepted
+  crashes: number // a daemon or decoder that died other than by an injected fault
+}
+
+const ZERO: Omit<ChaosTally, 'suite'> = {
+  cycles: 0, messages: 0, faults: 0, ok: 0, lost: 0, duplicated: 0, unknown: 0, stuck: 0, forgedAccepted: 0, crashes: 0
+}
+
+/** 'full' under `npm run test:chaos` (AIOS_CHAOS=full); 'fast' in `npm test`. */
+export function chaosLevel (): 'fast' | 'full' {
+  return process.env.AIOS_CHAOS === 'full' ? 'full' : 'fast'
+}
+
+/** Appends one suite's tally; a no-op when no report file is set (plain `npm test`). */
+export function recordTally (tally: Partial<ChaosTally> & { suite: string }): ChaosTally {
+  const full = { ...ZERO, ...tally }
+  const path = process.env.AIOS_CHAOS_REPORT
+  if (path !== undefined && path !== '') appendFileSync(path, JSON.stringify(full) + '\n')
+  return full
+}
