@@ -4,6 +4,68 @@ import { MeshError } from '../cards/index.js'
 import { homePaths } from '../daemon/home/paths.js'
 import type { ControlResponse } from '../daemon/control/protocol.js'
 
+/** A promise with its settle functions (Promise.withResolvers is not in Node 20). */
+function deferred (): { promise: Promise<void>, resolve: () => void, reject: (err: Error) => void } {
+  let resolve!: () => void
+  let reject!: (err: Error) => void
+  const promise = new Promise<void>((res, rej) => { resolve = res; reject = rej })
+  return { promise, resolve, reject }
+}
+
+/** The error a failed connection to the control socket maps to. */
+function connectError (home: string, path: string, err: NodeJS.ErrnoException): MeshError {
+  if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') {
+    return new MeshError('DAEMON_NOT_RUNNING', `no daemon is running for ${home}; start it with aios-comm daemon (or aios-comm service install)`)
+  }
+  return new MeshError('DAEMON_UNREACHABLE', `cannot talk to the daemon at ${path}: ${err.message}`)
+}
+
+/**
+ * A subscription (e.g. `watch`): resolves once the daemon accepted it, then calls onEvent per event line. `done`
+ * settles when the stream ends: rejected with the daemon's code (a reader too slow is dropped) or DAEMON_STOPPED.
+ */
+export async function subscribe (home: string, method: string, params: Record<string, unknown>, onEvent: (event: unknown) => void): Promise<{ done: Promise<void>, close: () => void }> {
+  const path = homePaths(home).socket
+  const socket = createConnection(path)
+  const ready = deferred()
+  const done = deferred()
+  done.promise.catch(() => {}) // a caller that never awaits it must not see an unhandled rejection
+  let ended = false
+  const end = (err?: MeshError): void => {
+    if (ended) return
+    ended = true
+    socket.destroy()
+    if (err === undefined) done.resolve()
+    else done.reject(err)
+    ready.reject(err ?? new MeshError('DAEMON_STOPPED', 'the stream ended before it began')) // no-op once accepted
+  }
+  let buffer = ''
+  socket.setEncoding('utf8')
+  socket.once('connect', () => socket.write(JSON.stringify({ id: 1, method, params }) + '\n'))
+  socket.on('data', (chunk: string) => {
+    buffer += chunk
+    let nl
+    while (!ended && (nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl)
+      buffer = buffer.slice(nl + 1)
+      let res: any
+      try {
+        res = JSON.parse(line)
+      } catch {
+        end(new MeshError('DAEMON_PROTOCOL', 'the daemon sent a line that is not JSON'))
+        return
+      }
+      if (res.error !== undefined) end(new MeshError(res.error.code, res.error.message))
+      else if (res.result !== undefined) ready.resolve()
+      else if (res.event !== undefined) onEvent(res.event)
+    }
+  })
+  socket.once('error', (err: NodeJS.ErrnoException) => end(connectError(home, path, err)))
+  socket.once('close', () => end(new MeshError('DAEMON_STOPPED', 'the daemon closed the stream')))
+  await ready.promise
+  return { done: done.promise, close: () => end() }
+}
+
 export async function call<T = any> (home: string, method: string, params: Record<string, unknown> = {}): Promise<T> {
   const path = homePaths(home).socket
   return await new Promise<T>((resolve, reject) => {
@@ -26,11 +88,7 @@ export async function call<T = any> (home: string, method: string, params: Recor
       if ('error' in res) reject(new MeshError(res.error.code, res.error.message))
       else resolve(res.result as T)
     })
-    socket.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') {
-        reject(new MeshError('DAEMON_NOT_RUNNING', `no daemon is running for ${home}; start it with aios-comm daemon (or aios-comm service install)`))
-      } else reject(new MeshError('DAEMON_UNREACHABLE', `cannot talk to the daemon at ${path}: ${err.message}`))
-    })
+    socket.once('error', (err: NodeJS.ErrnoException) => reject(connectError(home, path, err)))
     socket.once('close', () => reject(new MeshError('DAEMON_PROTOCOL', 'the daemon closed the connection without an answer')))
   })
 }

@@ -22,6 +22,7 @@ import * as status from './commands/status.js'
 import * as doctor from './commands/doctor.js'
 import * as service from './commands/service.js'
 import * as where from './commands/where.js'
+import * as watch from './commands/watch.js'
 
 export function buildProgram (): Command {
   const program = new Command('aios-comm')
@@ -30,6 +31,6 @@ export function buildProgram (): Command {
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
     .showHelpAfterError(false)
-  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, outbox, peers, doctor, service, mcp]) c.register(program)
+  for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, watch, outbox, peers, doctor, service, mcp]) c.register(program)
   return program
 }

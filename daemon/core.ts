@@ -18,6 +18,24 @@ export interface CoreEvents {
   'directory:changed': []
   /** The fact log grew (emitted once per event-loop turn, after the writing transaction). */
   'facts:appended': []
+  /** A local seat signed a new message and queued it. */
+  'message:out': [{ id: Uint8Array, from: string, to: string }]
+  /** A wake attempt ended (recorded in the store first). */
+  wake: [WakeEvent]
+  /** A peer node connected (its first connection) or disconnected (its last). */
+  peer: [{ peerId: string, status: 'up' | 'down' }]
+  /** Something a peer or this node's outbox sent failed verification and was refused. */
+  refused: [{ what: 'message' | 'receipt' | 'fact', code: string, reason: string, peer?: string }]
+}
+
+export interface WakeEvent {
+  handle: string
+  newest: Uint8Array
+  count: number
+  result: 'ok' | 'failed'
+  code?: string
+  error?: string
+  durationMs: number
 }
 
 export class Core {

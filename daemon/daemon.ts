@@ -20,6 +20,8 @@ import { factMessageId } from './sync/gossip.js'
 import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
+import { ObserveBus } from './observe/index.js'
+import { watchRoute } from './observe/watch-route.js'
 
 export interface DaemonInfo {
   peerId: string
@@ -46,6 +48,8 @@ export class Daemon {
   private control?: ControlServer
   private truth?: TruthPlane
   private bridge?: A2ABridge
+  private bus?: ObserveBus
+  private readonly startedAtMs = Date.now()
   private readonly sessions = new Map<string, PeerSession>()
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
@@ -93,8 +97,12 @@ export class Daemon {
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
 
+    const bus = this.bus = new ObserveBus(core)
+    bus.start()
     const worker = this.worker = new OutboxWorker(core, p => this.session(p))
     node.addEventListener('peer:connect', evt => worker.peerConnected(evt.detail.toString()))
+    node.addEventListener('peer:connect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'up' }))
+    node.addEventListener('peer:disconnect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'down' }))
     worker.start()
     const wake = this.wake = new WakeService(core)
     await wake.start()
@@ -104,7 +112,7 @@ export class Daemon {
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { void serveJoin(core, stream, connection, truth.joining, () => this.addresses()) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
-    this.control = new ControlServer(paths.socket, table, this.log)
+    this.control = new ControlServer(paths.socket, table, this.log, { streams: { watch: watchRoute(bus) } })
     await this.control.start()
     if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
     const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...(this.bridge === undefined ? {} : { a2a: this.bridge.baseUrl }) }
@@ -134,6 +142,7 @@ export class Daemon {
     await this.bridge?.stop()
     await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
     this.truth?.stop()
+    this.bus?.stop()
     await this.wake?.stop()
     await this.worker?.stop()
     for (const s of this.sessions.values()) s.close()
@@ -174,6 +183,7 @@ export class Daemon {
   private view (): NodeView {
     return {
       node: () => this.node as MeshNode,
+      startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
       truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats }),
@@ -181,16 +191,20 @@ export class Daemon {
         const node = this.node as MeshNode
         const core = this.core as Core
         const connected = new Map<string, string[]>()
+        const rtt = new Map<string, number>() // the connection monitor's last ping; the best of several connections
         for (const c of node.getConnections()) {
-          const list = connected.get(c.remotePeer.toString()) ?? []
+          const p = c.remotePeer.toString()
+          const list = connected.get(p) ?? []
           list.push(c.remoteAddr.toString())
-          connected.set(c.remotePeer.toString(), list)
+          connected.set(p, list)
+          if (c.rtt !== undefined && c.rtt >= 0) rtt.set(p, Math.min(c.rtt, rtt.get(p) ?? Infinity))
         }
         const ids = new Set([...core.directory.peerIds(), ...connected.keys()])
         return [...ids].sort().map(peerId => ({
           peerId,
           addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? [],
           connected: connected.has(peerId),
+          latencyMs: rtt.get(peerId),
           handles: core.directory.handlesOnPeer(peerId),
           sync: this.truth?.sync.stats.get(peerId)
         }))

@@ -10,3 +10,8 @@ export interface ControlRequest {
 export type ControlResponse =
   | { id: number, result: unknown }
   | { id: number, error: { code: string, message: string } }
+
+/** A streaming request (e.g. `watch`) answers once with a result, then sends events with the same id until either side closes. */
+export interface ControlEvent { id: number, event: unknown }
+
+export const SLOW_READER_CODE = 'WATCH_TOO_SLOW' // the final line to a subscriber that fell too far behind

@@ -8,7 +8,8 @@ import { createInvite, joinMesh } from '../join/index.js'
 import type { MeshNode } from '../net/node.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str, type Params } from './params.js'
 import type { Route } from './server.js'
-import { obligationWake, seatsHealth, type WakeService } from '../wake/index.js'
+import { obligationWake, type WakeService } from '../wake/index.js'
+import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from '../doctor/routes.js'
 
 export interface NodeView {
@@ -17,6 +18,7 @@ export interface NodeView {
   addresses: () => string[]
   peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }>
   truth: () => { facts: number, head: number, gossip?: unknown }
+  startedAtMs: number
 }
 
 const REQUIRE = new Set(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
@@ -31,16 +33,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
   }
 
   return {
-    'node.status': async () => ({
-      peerId: node.peerId(),
-      addresses: node.addresses(),
-      home: ctx.paths.root,
-      actors: await seatsHealth(core, wake), // healthy: the card lets the seat act and its carrier contract holds now
-      peers: node.peers(),
-      outbox: { pending: ctx.store.messages.pendingCount() },
-      truth: node.truth(),
-      messages: ctx.store.messages.countMessages()
-    }),
+    'node.status': async () => await nodeReport(core, node, wake, node.startedAtMs),
 
     notify: async p => {
       const text = optStr(p, 'text')
@@ -68,7 +61,9 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
     reject: async p => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as') }),
     status: p => {
       const v = messaging.status(core, str(p, 'obligation'))
-      return { ...v, wake: obligationWake(core, messaging.parseObligation(v.obligation)) }
+      const w = obligationWake(core, messaging.parseObligation(v.obligation))
+      const j = journey(core, v, w)
+      return { ...v, wake: w, journey: j.steps, done: j.done, verdict: j.verdict }
     },
     wait: async p => await messaging.waitFor(core, str(p, 'obligation'), optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000),
     outbox: p => messaging.outbox(core, optBool(p, 'all')),

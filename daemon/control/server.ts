@@ -6,8 +6,20 @@ import { MeshError } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
 import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
 import type { Params } from './params.js'
+import { BoundedWriter } from '../observe/bounded.js'
+import { MAX_SUBSCRIBER_BUFFER_BYTES } from '../observe/constants.js'
+import { SLOW_READER_CODE } from './protocol.js'
 
 export type Route = (params: Params) => Promise<unknown> | unknown
+
+/** A subscription: validates its params (throwing a coded error), then sends events until the returned stop is called. */
+export type StreamRoute = (params: Params, send: (event: unknown) => void) => () => void
+
+export interface ControlServerOptions {
+  streams?: Record<string, StreamRoute>
+  /** A subscriber's unread bytes before it is dropped. */
+  maxSubscriberBytes?: number
+}
 
 /** Is a daemon answering on this socket? */
 export async function socketIsLive (path: string): Promise<boolean> {
@@ -23,7 +35,7 @@ export class ControlServer {
   private server?: Server
   private readonly sockets = new Set<Socket>()
 
-  constructor (private readonly path: string, private readonly routes: Record<string, Route>, private readonly log: Logger) {}
+  constructor (private readonly path: string, private readonly routes: Record<string, Route>, private readonly log: Logger, private readonly opts: ControlServerOptions = {}) {}
 
   async start (): Promise<void> {
     if (await socketIsLive(this.path)) throw new MeshError('DAEMON_ALREADY_RUNNING', `a daemon already answers on ${this.path}`)
@@ -81,12 +93,17 @@ export class ControlServer {
       return
     }
     const id = Number.isSafeInteger(req.id) ? req.id : 0
+    const params = req.params !== null && typeof req.params === 'object' && !Array.isArray(req.params) ? req.params : {}
+    const stream = this.opts.streams !== undefined && Object.hasOwn(this.opts.streams, req.method) ? this.opts.streams[req.method] : undefined
+    if (stream !== undefined) {
+      this.subscribe(socket, id, req.method, stream, params)
+      return
+    }
     const route = Object.hasOwn(this.routes, req.method) ? this.routes[req.method] : undefined
     if (route === undefined) {
       this.answer(socket, { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${req.method}` } })
       return
     }
-    const params = req.params !== null && typeof req.params === 'object' && !Array.isArray(req.params) ? req.params : {}
     try {
       this.answer(socket, { id, result: await route(params) ?? null })
     } catch (err) {
@@ -94,6 +111,31 @@ export class ControlServer {
       if (code === 'INTERNAL') this.log.error('control request failed', { method: req.method, error: (err as Error)?.stack })
       this.answer(socket, { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } })
     }
+  }
+
+  /** One subscription per connection: the answer, then events; a reader that falls behind gets a coded last line. */
+  private subscribe (socket: Socket, id: number, method: string, stream: StreamRoute, params: Params): void {
+    const max = this.opts.maxSubscriberBytes ?? MAX_SUBSCRIBER_BUFFER_BYTES
+    let stop = (): void => {}
+    const last = (): string => JSON.stringify({ id, error: { code: SLOW_READER_CODE, message: `the reader fell more than ${max} bytes behind; events were dropped, subscribe again` } }) + '\n'
+    const out = new BoundedWriter(socket, last, () => { stop(); this.log.warn('slow subscriber dropped', { method }) }, max)
+    const early: unknown[] = [] // events sent before the answer line is written wait for it
+    let answered = false
+    const send = (event: unknown): void => {
+      if (!answered) early.push(event)
+      else out.write(JSON.stringify({ id, event }) + '\n')
+    }
+    try {
+      stop = stream(params, send)
+    } catch (err) {
+      const code = err instanceof MeshError ? err.code : 'INTERNAL'
+      this.answer(socket, { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } })
+      return
+    }
+    socket.once('close', () => stop())
+    out.write(JSON.stringify({ id, result: { subscribed: method } }) + '\n')
+    answered = true
+    for (const e of early.splice(0)) send(e)
   }
 
   private answer (socket: Socket, res: ControlResponse): void {

@@ -71,7 +71,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
 async function handle (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
   learnCards(core, req.cards, remote)
   const results = await acceptMessages(core, req.messages, remote)
-  const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts) : []
+  const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts, remote) : []
   const handoffResults = (req.handoffs ?? []).length > 0 ? await acceptHandoffs(core, req.handoffs ?? [], remote) : []
   return { batchId: req.batchId, results, receiptResults, handoffResults }
 }

@@ -61,6 +61,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
     const c = verifyMessage(core, bytes, now)
     if (!c.ok) {
       results[index] = { messageId: idOf(bytes), errorCode: c.code, errorMessage: c.reason }
+      core.events.emit('refused', { what: 'message', code: c.code, reason: c.reason, peer: peerId })
       return
     }
     const key = Buffer.from(c.msg.id).toString('hex')
@@ -70,6 +71,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
       store.recordEquivocation(c.msg.id, c.hash, c.msg.from, peerId, now)
       core.log.warn('equivocation refused', { from: c.msg.from, peer: peerId, id: key })
       results[index] = { messageId: c.msg.id, errorCode: 'EQUIVOCATION', errorMessage: 'this message id is already held with other content' }
+      core.events.emit('refused', { what: 'message', code: 'EQUIVOCATION', reason: `${c.msg.from} reused message id ${key} with other content`, peer: peerId })
       return
     }
     seen.set(key, c.hash)

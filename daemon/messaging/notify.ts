@@ -73,6 +73,7 @@ export async function notify (core: Core, input: NotifyInput): Promise<NotifyRes
     })
     store.enqueue('message', msg.id, msg.to, now)
   })
+  core.events.emit('message:out', { id: msg.id, from, to: msg.to })
   core.events.emit('outbox:kick')
   return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to }
 }

@@ -24,15 +24,17 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
 }
 
 /** Receipts pushed by a peer: each is answered stored (no code) or refused with a code. */
-export async function acceptReceipts (core: Core, batch: Uint8Array[]): Promise<ReceiptResultData[]> {
+export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: string): Promise<ReceiptResultData[]> {
   const now = Date.now()
   const results: ReceiptResultData[] = []
   const stored: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
+  const refused: Array<{ code: string, reason: string }> = []
   await core.store.commit.run(() => {
     for (const bytes of batch) {
       const o = openReceipt(bytes)
       if (!o.ok) {
         results.push({ receiptHash: new Uint8Array(0), errorCode: o.code, errorMessage: o.reason })
+        refused.push(o)
         continue
       }
       const message = core.store.messages.message(o.receipt.messageId)
@@ -44,6 +46,7 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[]): Promise<
       if (!r.ok) {
         core.log.warn('receipt refused', { code: r.code, reason: r.reason })
         results.push({ receiptHash: o.hash, errorCode: r.code, errorMessage: r.reason })
+        refused.push(r)
         continue
       }
       results.push({ receiptHash: o.hash })
@@ -51,6 +54,7 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[]): Promise<
     }
   })
   for (const s of stored) core.events.emit('receipt', s)
+  for (const r of refused) core.events.emit('refused', { what: 'receipt', code: r.code, reason: r.reason, peer })
   return results
 }
 

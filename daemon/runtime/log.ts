@@ -1,6 +1,8 @@
-// Structured log lines (JSON) on stderr, with levels; AIOS_COMM_LOG=debug|info|warn|error (default info).
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const
-export type Level = keyof typeof LEVELS
+// Structured log lines through pino: one JSON object per line on stderr, with levels; AIOS_COMM_LOG=debug|info|warn|error|silent (default info).
+import { pino, type Logger as PinoLogger } from 'pino'
+
+const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type Level = typeof LEVELS[number]
 
 export interface Logger {
   debug: (msg: string, fields?: Record<string, unknown>) => void
@@ -9,11 +11,32 @@ export interface Logger {
   error: (msg: string, fields?: Record<string, unknown>) => void
 }
 
-export function createLogger (component: string, level: Level = (process.env.AIOS_COMM_LOG as Level) ?? 'info'): Logger {
-  const min = LEVELS[level] ?? LEVELS.info
-  const at = (l: Level) => (msg: string, fields?: Record<string, unknown>): void => {
-    if (LEVELS[l] < min) return
-    process.stderr.write(JSON.stringify({ t: new Date().toISOString(), level: l, component, msg, ...fields }) + '\n')
+const roots = new Map<Level, PinoLogger>()
+
+/** One pino root per level, writing synchronously to stderr: the last lines before a crash are not lost in a buffer. */
+function root (level: Level): PinoLogger {
+  let r = roots.get(level)
+  if (r === undefined) {
+    r = pino({
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: label => ({ level: label }) } // readable levels: "warn", not 40
+    }, pino.destination({ dest: 2, sync: true }))
+    roots.set(level, r)
+  }
+  return r
+}
+
+export function parseLevel (text: string | undefined): Level {
+  return LEVELS.includes(text as Level) ? text as Level : 'info'
+}
+
+export function createLogger (component: string, level: Level = parseLevel(process.env.AIOS_COMM_LOG)): Logger {
+  const log = root(level).child({ component })
+  const at = (l: Exclude<Level, 'silent'>) => (msg: string, fields?: Record<string, unknown>): void => {
+    if (fields === undefined) log[l](msg)
+    else log[l](fields, msg)
   }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }

@@ -7,10 +7,12 @@ import { InviteStore } from './invites.js'
 import { CarrierStore } from './carriers.js'
 import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
+import { StatsStore } from './stats.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
 export type { FactRow, FactKind } from './facts.js'
+export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'
 export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './carriers.js'
 
 export class Store {
@@ -19,6 +21,7 @@ export class Store {
   readonly facts: FactStore
   readonly invites: InviteStore
   readonly carriers: CarrierStore
+  readonly stats: StatsStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -27,6 +30,7 @@ export class Store {
     this.facts = new FactStore(s)
     this.invites = new InviteStore(s)
     this.carriers = new CarrierStore(s)
+    this.stats = new StatsStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }

@@ -193,6 +193,11 @@ export class MessageStore {
     this.s.get('UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ? WHERE id = ?').run(status, error, id)
   }
 
+  /** Puts a message's outbox rows (pending, failed or expired) back to pending, due now; returns how many. */
+  retryNow (ref: Uint8Array, nowMs: number): number {
+    return this.s.get(`UPDATE outbox SET status = 'pending', next_attempt_ms = ? WHERE kind = 'message' AND ref = ?`).run(nowMs, ref).changes
+  }
+
   /** Makes every pending item for these handles due now (a peer just connected). */
   wakeDest (handles: string[], nowMs: number): number {
     if (handles.length === 0) return 0

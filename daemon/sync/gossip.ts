@@ -60,14 +60,15 @@ export class FactGossip {
     const f = fact
     // applied inside the group commit: one fsync for every fact (and other write) of this event-loop turn
     const v = await this.core.store.commit.run(() => applyFact(this.core, f.kind, f.envelope))
-    if (v.verdict === 'reject') return this.reject(peer, v.code)
+    if (v.verdict === 'reject') return this.reject(peer, v.code, v.reason)
     if (v.verdict !== 'new') return TopicValidatorResult.Ignore
     this.stats.accepted++
     return TopicValidatorResult.Accept
   }
 
-  private reject (peer: PeerId, code: string): TopicValidatorResult {
+  private reject (peer: PeerId, code: string, reason = 'the gossiped fact does not decode or is too large'): TopicValidatorResult {
     this.stats.rejected++
+    this.core.events.emit('refused', { what: 'fact', code, reason, peer: peer.toString() })
     this.core.log.warn('gossiped fact refused', { peer: peer.toString(), code })
     return TopicValidatorResult.Reject
   }

@@ -137,6 +137,7 @@ export class SyncClient {
         if (v.verdict === 'reject') {
           stats.rejected++
           this.core.log.warn('fact refused', { peer: peerId, kind: f.kind, code: v.code, reason: v.reason })
+          this.core.events.emit('refused', { what: 'fact', code: v.code, reason: v.reason, peer: peerId })
         }
       }
       this.core.store.facts.setCheckpoint(peerId, facts[facts.length - 1].seq, now)

@@ -194,6 +194,10 @@ export class WakeService {
       })
       if (outcome.ok) carriers.markWoken(seat.handle, owed.newestSeq, now)
     })
+    this.core.events.emit('wake', {
+      handle: seat.handle, newest: owed.newest, count: owed.count, result: outcome.ok ? 'ok' : 'failed',
+      code: outcome.ok ? undefined : outcome.code, error: outcome.ok ? undefined : outcome.reason, durationMs: now - started
+    })
     return outcome
   }
 

@@ -1,0 +1,8 @@
+// observe: what an operator sees — the event bus behind `watch`, the node report behind `status`, the journey
+// of one obligation, Prometheus metrics and the local web page's servers.
+export { ObserveBus, type Listener } from './bus.js'
+export type { ObservedEvent, ObservedBody } from './event.js'
+export { BoundedWriter } from './bounded.js'
+export { nodeReport, type NodeReport, type OutboxDest, type OldestView } from './node-report.js'
+export { journey, type Journey, type JourneyStep, type EvidenceVerdict } from './journey.js'
+export * from './constants.js'

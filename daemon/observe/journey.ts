@@ -1,0 +1,121 @@
+// The journey of one obligation, step by step — created, sent, DELIVERED, woken, READ, CONSUMED, COMPLETE — each
+// with when, on which node, who signed it and whether that signature verifies here; evidence re-hashed where the
+// file is present. It answers "is it really done?" from facts held on this node, never from memory.
+import { existsSync, readFileSync } from 'node:fs'
+import { bytesEqual, hex, keyText, sha256, verifyEnvelope } from '../../cards/index.js'
+import { PAYLOAD_TYPES, envelopeFromWire } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { ObligationView, ReceiptView } from '../messaging/index.js'
+import { parseObligation } from '../messaging/ids.js'
+import type { ObligationWake } from '../wake/index.js'
+
+export type StepName = 'created' | 'sent' | 'DELIVERED' | 'woken' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED'
+export type EvidenceVerdict = 'evidence ok' | 'evidence CHANGED' | 'evidence MISSING' | 'evidence not on this node'
+
+export interface JourneyStep {
+  step: StepName
+  /** done: the fact is held; pending: not yet; unknown: this node cannot see it (e.g. a wake on another node). */
+  status: 'done' | 'pending' | 'unknown'
+  at?: string
+  node?: string
+  signer?: string
+  /** true/false: the signature checked here; undefined: the step is not signed (sent, woken) or not held. */
+  verified?: boolean
+  detail?: string
+  evidence?: EvidenceVerdict
+}
+
+export interface Journey {
+  steps: JourneyStep[]
+  /** COMPLETE, every receipt verified and the evidence not found changed or missing. */
+  done: boolean
+  verdict: string
+}
+
+const RECEIPT_STEPS = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'] as const
+
+export function journey (core: Core, view: ObligationView, wake: ObligationWake | undefined): Journey {
+  const id = parseObligation(view.obligation)
+  const m = core.store.messages.message(id)
+  const recipientNode = m?.localTo === true ? core.peerId : core.directory.get(view.to)?.peerId
+  const steps: JourneyStep[] = [created(core, m, view), sent(core, m, view, recipientNode)]
+  const byState = new Map(view.receipts.map(r => [r.state, r]))
+  for (const state of RECEIPT_STEPS) {
+    steps.push(receiptStep(state, byState.get(state), recipientNode, m?.localTo === true))
+    if (state === 'DELIVERED') steps.push(woken(core, m?.localTo === true, wake, recipientNode))
+  }
+  const rejected = byState.get('REJECTED')
+  if (rejected !== undefined) steps.push(receiptStep('REJECTED', rejected, recipientNode, m?.localTo === true))
+  return { steps, ...verdict(view, steps) }
+}
+
+function created (core: Core, m: ReturnType<Core['store']['messages']['message']>, view: ObligationView): JourneyStep {
+  if (m === undefined) return { step: 'created', status: 'unknown', detail: 'the message itself is not held on this node; its receipts are' }
+  const env = envelopeFromWire(m.envelope)
+  const sig = verifyEnvelope(env, PAYLOAD_TYPES.message)
+  const intact = bytesEqual(sha256(m.envelope), m.hash)
+  const node = m.localFrom ? core.peerId : core.directory.get(view.from)?.peerId
+  return {
+    step: 'created',
+    status: 'done',
+    at: new Date(m.sentAtMs).toISOString(),
+    node,
+    signer: keyText(env.signer),
+    verified: sig.ok && intact,
+    detail: `signed by ${view.from} for ${view.to}${sig.ok ? '' : `; signature: ${sig.reason}`}${intact ? '' : '; stored bytes do not match their hash'}`
+  }
+}
+
+function sent (core: Core, m: ReturnType<Core['store']['messages']['message']>, view: ObligationView, recipientNode: string | undefined): JourneyStep {
+  if (m === undefined) return { step: 'sent', status: 'unknown' }
+  if (!m.localFrom) {
+    return { step: 'sent', status: 'done', at: new Date(m.storedAtMs).toISOString(), node: recipientNode, detail: 'arrived here and was stored durably' }
+  }
+  const d = view.delivery
+  const delivered = view.receipts.some(r => r.state === 'DELIVERED' && r.verified)
+  if (d === undefined) {
+    return { step: 'sent', status: delivered ? 'done' : 'unknown', at: new Date(m.storedAtMs).toISOString(), node: core.peerId, detail: delivered ? 'left the outbox when DELIVERED came back' : 'not in the outbox' }
+  }
+  const tries = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${d.lastError !== undefined ? `, last error ${d.lastError}` : ''}`
+  return { step: 'sent', status: d.status === 'pending' ? 'pending' : 'done', at: new Date(m.storedAtMs).toISOString(), node: core.peerId, detail: `outbox ${d.status}, ${tries}` }
+}
+
+function woken (core: Core, onRecipientNode: boolean, w: ObligationWake | undefined, node: string | undefined): JourneyStep {
+  if (!onRecipientNode) return { step: 'woken', status: 'unknown', node, detail: 'wakes are recorded on the recipient\'s node' }
+  if (w === undefined) return { step: 'woken', status: 'pending', node: core.peerId, detail: 'no wake queued' }
+  const last = w.last === undefined ? '' : `; last attempt ${w.last.result}${w.last.code !== undefined ? ` ${w.last.code}` : ''}`
+  return { step: 'woken', status: w.state === 'woken' ? 'done' : 'pending', at: w.wokenAt ?? w.queuedAt, node: core.peerId, detail: `${w.attempts} attempt${w.attempts === 1 ? '' : 's'}${last}` }
+}
+
+function receiptStep (state: StepName, r: ReceiptView | undefined, node: string | undefined, onRecipientNode: boolean): JourneyStep {
+  if (r === undefined) return { step: state, status: 'pending' }
+  const step: JourneyStep = { step: state, status: 'done', at: r.at, node, signer: r.signer, verified: r.verified }
+  step.detail = r.verified ? r.note : r.reason
+  if (r.evidence !== undefined) step.evidence = evidenceVerdict(r.evidence, onRecipientNode)
+  return step
+}
+
+/** The file itself where it is present; on the recipient's node its absence is MISSING; elsewhere the inline copy. */
+function evidenceVerdict (e: NonNullable<ReceiptView['evidence']>, onRecipientNode: boolean): EvidenceVerdict {
+  if (existsSync(e.path)) {
+    try {
+      return hex(sha256(new Uint8Array(readFileSync(e.path)))) === e.sha256 ? 'evidence ok' : 'evidence CHANGED'
+    } catch {
+      return 'evidence MISSING'
+    }
+  }
+  if (onRecipientNode) return 'evidence MISSING'
+  if (e.check === 'ok') return 'evidence ok'
+  if (e.check === 'changed') return 'evidence CHANGED'
+  return 'evidence not on this node'
+}
+
+function verdict (view: ObligationView, steps: JourneyStep[]): { done: boolean, verdict: string } {
+  const bad = steps.filter(s => s.verified === false).map(s => s.step)
+  const evidence = steps.find(s => s.evidence !== undefined)?.evidence
+  if (bad.length > 0) return { done: false, verdict: `NOT VERIFIED: ${bad.join(', ')} fail verification here` }
+  if (view.state === 'REJECTED') return { done: false, verdict: 'REJECTED by the recipient' }
+  if (view.state !== 'COMPLETE') return { done: false, verdict: `not done yet: ${view.state}` }
+  if (evidence === 'evidence CHANGED' || evidence === 'evidence MISSING') return { done: false, verdict: `COMPLETE is signed, but ${evidence}` }
+  return { done: true, verdict: `done: COMPLETE, every receipt verified, ${evidence ?? 'no evidence'}` }
+}
