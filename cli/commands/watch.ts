@@ -18,7 +18,7 @@ export function register (program: Command): void {
       const stop = (): void => sub.close()
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
-      if (!json) process.stderr.write('watching; Ctrl-C to stop\n')
+      process.stderr.write('watching; Ctrl-C to stop\n') // on stderr, so stdout holds only events
       await sub.done
     })
 }

@@ -117,5 +117,5 @@ function verdict (view: ObligationView, steps: JourneyStep[]): { done: boolean, 
   if (view.state === 'REJECTED') return { done: false, verdict: 'REJECTED by the recipient' }
   if (view.state !== 'COMPLETE') return { done: false, verdict: `not done yet: ${view.state}` }
   if (evidence === 'evidence CHANGED' || evidence === 'evidence MISSING') return { done: false, verdict: `COMPLETE is signed, but ${evidence}` }
-  return { done: true, verdict: `done: COMPLETE, every receipt verified, ${evidence ?? 'no evidence'}` }
+  return { done: true, verdict: `COMPLETE, every receipt verified, ${evidence ?? 'no evidence'}` }
 }

@@ -1,0 +1,98 @@
+// Observing a real two-daemon mesh: the status table, `watch` JSON lines in order, and the journey of one
+// obligation with its evidence re-checked (ok, then CHANGED after the file is edited, then MISSING).
+import { describe, expect, it } from 'vitest'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ok } from '../../helpers/cli.js'
+import { createMesh, waitFor } from '../../helpers/mesh.js'
+import { Watcher } from '../../helpers/watcher.js'
+
+const show = (title: string, text: string): void => { if (process.env.AIOS_OBS_SHOW !== undefined) process.stdout.write(`\n--- ${title}\n${text}\n`) }
+
+describe('observing a mesh', () => {
+  it('watch streams one delivery in order as JSON lines; status OB shows the journey and re-checks evidence', async () => {
+    const [a, b] = await createMesh(2)
+    const wa = new Watcher(a.home)
+    const wb = new Watcher(b.home)
+    await Promise.all([wa.start(), wb.start()])
+    const { obligation: ob } = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'run the nightly build', '--json'])
+    // the recipient's wake is attempted (the seat has no pane here: it fails, and says why)
+    await waitFor('a wake event on b', () => wb.events, l => l.some(e => e.type === 'wake' && e.obligation === ob))
+    await ok(b.home, ['read', ob])
+    const file = join(b.home, 'build.log')
+    writeFileSync(file, 'build ok\n')
+    await ok(b.home, ['ack', ob, 'Nightly build passed.', '--file', file])
+    await waitFor('COMPLETE seen by a\'s watcher', () => wa.events, l => l.some(e => e.type === 'receipt' && e.state === 'COMPLETE'))
+
+    const kinds = (l: any[]): string[] => l.filter(e => e.obligation === ob).map(e => e.type === 'receipt' ? e.state : e.type)
+    expect(kinds(wa.events)).toEqual(['sent', 'DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
+    // wakes that fail are retried with backoff, so their number varies; the first comes after the delivery
+    expect(kinds(wb.events).filter(k => k !== 'wake')).toEqual(['delivered', 'READ', 'CONSUMED', 'COMPLETE'])
+    expect(kinds(wb.events).indexOf('wake')).toBe(1)
+    for (const w of [wa, wb]) {
+      const seqs = w.events.map(e => e.seq)
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y)) // numbered in the order the daemon saw them
+      for (const e of w.events) expect(Date.parse(e.at)).not.toBeNaN()
+    }
+    expect(wb.events.find(e => e.type === 'wake')).toMatchObject({ seat: 'agent-b', result: 'failed', code: expect.stringMatching(/^CONTRACT_/) })
+    show('watch --json (a)', wa.events.map(e => JSON.stringify(e)).join('\n'))
+
+    await waitFor('COMPLETE at a', async () => await ok(a.home, ['status', ob, '--json']), s => s.state === 'COMPLETE')
+    const steps = (s: any): string[] => s.journey.map((x: any) => `${x.step as string}:${x.status as string}`)
+    for (const home of [a.home, b.home]) {
+      const s = await ok(home, ['status', ob, '--json'])
+      expect(s).toMatchObject({ obligation: ob, from: 'agent-a', to: 'agent-b', state: 'COMPLETE', done: true })
+      expect(s.receipts.map((r: any) => [r.state, r.actor, r.verified])).toEqual(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'].map(x => [x, 'agent-b', true]))
+      const complete = s.journey.find((x: any) => x.step === 'COMPLETE')
+      expect(complete).toMatchObject({ status: 'done', verified: true, node: b.daemon.peerId, evidence: 'evidence ok' })
+      expect(s.journey.find((x: any) => x.step === 'created')).toMatchObject({ status: 'done', verified: true, node: a.daemon.peerId })
+    }
+    expect(steps(await ok(b.home, ['status', ob, '--json']))).toEqual(['created:done', 'sent:done', 'DELIVERED:done', 'woken:pending', 'READ:done', 'CONSUMED:done', 'COMPLETE:done'])
+    expect(steps(await ok(a.home, ['status', ob, '--json']))).toEqual(['created:done', 'sent:done', 'DELIVERED:done', 'woken:unknown', 'READ:done', 'CONSUMED:done', 'COMPLETE:done'])
+    show('status OB (a)', await ok(a.home, ['status', ob]))
+
+    // the evidence is edited afterwards: every node where the file is present says so, and it is no longer "done"
+    writeFileSync(file, 'build broken\n')
+    for (const home of [a.home, b.home]) {
+      const s = await ok(home, ['status', ob, '--json'])
+      expect(s.journey.find((x: any) => x.step === 'COMPLETE').evidence).toBe('evidence CHANGED')
+      expect(s.done).toBe(false)
+      expect(s.state).toBe('COMPLETE') // the signed fact stands; the check beside it changed
+    }
+    const text = await ok(b.home, ['status', ob])
+    expect(text).toContain('evidence CHANGED')
+    expect(text).toMatch(/NOT DONE: COMPLETE is signed, but evidence CHANGED/)
+    show('status OB after the evidence changed (b)', text)
+    rmSync(file)
+    expect((await ok(b.home, ['status', ob, '--json'])).journey.find((x: any) => x.step === 'COMPLETE').evidence).toBe('evidence MISSING')
+  })
+
+  it('status prints node, peers with RTT, seats, outbox per destination and the oldest undelivered obligation', async () => {
+    const [a, b] = await createMesh(2)
+    const j = await waitFor('an RTT for b', async () => await ok(a.home, ['status', '--json']), s => s.peers.some((p: any) => p.peerId === b.daemon.peerId && typeof p.latencyMs === 'number'))
+    // the stable shape, plus the new fields
+    expect(j).toMatchObject({ peerId: a.daemon.peerId, addresses: expect.any(Array), actors: [expect.objectContaining({ handle: 'agent-a', healthy: expect.any(Boolean) })], peers: expect.any(Array), outbox: { pending: 0 } })
+    expect(j.version).toMatch(/^\d+\.\d+\.\d+/)
+    expect(j.uptimeSeconds).toBeGreaterThanOrEqual(0)
+    const up = await ok(a.home, ['status'])
+    expect(up).toMatch(new RegExp(`^node ${a.daemon.peerId}  aios-comm \\S+  up \\d+s`))
+    expect(up).toMatch(/PEER\s+STATE\s+RTT\s+SEATS\s+ADDRESS/)
+    expect(up).toMatch(/\S+…\S+\s+up\s+\d+(\.\d)? ms\s+agent-b\s+\/ip4\/127\.0\.0\.1\/tcp\/\d+/)
+    expect(up).toMatch(/SEAT\s+CARRIER\s+PANE\s+HEALTH\s+LAST WAKE\nagent-a\s/)
+    expect(up).toContain('outbox empty')
+    show('status (a, b up)', up)
+
+    await b.daemon.stop()
+    await waitFor('b down at a', async () => await ok(a.home, ['status', '--json']), s => s.peers.every((p: any) => !p.connected))
+    const { obligation } = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'are you there?', '--json'])
+    const s = await ok(a.home, ['status', '--json'])
+    expect(s.outbox.pending).toBe(1)
+    expect(s.outbox.byDest).toEqual([expect.objectContaining({ dest: 'agent-b', kind: 'message', pending: 1, failed: 0 })])
+    expect(s.oldest.undelivered).toMatchObject({ obligation, from: 'agent-a', to: 'agent-b', state: 'DELIVERY_PENDING' })
+    const down = await ok(a.home, ['status'])
+    expect(down).toMatch(/OUTBOX TO\s+KIND\s+PENDING\s+FAILED\s+EXPIRED\s+OLDEST\nagent-b\s+message\s+1\s+0\s+0\s/)
+    expect(down).toMatch(new RegExp(`oldest undelivered:  ${obligation}  agent-a → agent-b  DELIVERY_PENDING for \\d+s`))
+    expect(down).toMatch(/\S+…\S+\s+down\s+-\s+agent-b/)
+    show('status (a, b down)', down)
+  })
+})
