@@ -20,7 +20,8 @@ import { factMessageId } from './sync/gossip.js'
 import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
-import { ObserveBus } from './observe/index.js'
+import { Metrics, ObserveBus, metricsServer, type LoopbackHttp } from './observe/index.js'
+import { uiServer, type UiOptions } from './ui/index.js'
 import { watchRoute } from './observe/watch-route.js'
 
 export interface DaemonInfo {
@@ -30,11 +31,19 @@ export interface DaemonInfo {
   home: string
   /** The A2A bridge's base URL when it runs. */
   a2a?: string
+  /** The Prometheus endpoint when it runs, e.g. http://127.0.0.1:9464/metrics. */
+  metrics?: string
+  /** The web page when it runs. */
+  ui?: string
 }
 
 export interface DaemonOptions {
   /** Run the A2A 1.0 bridge (off by default). */
   a2a?: BridgeOptions
+  /** Serve Prometheus metrics on loopback (off by default). */
+  metrics?: { port: number, host?: string }
+  /** Serve the web page on loopback (off by default). */
+  ui?: UiOptions
 }
 
 export class Daemon {
@@ -49,6 +58,8 @@ export class Daemon {
   private truth?: TruthPlane
   private bridge?: A2ABridge
   private bus?: ObserveBus
+  private metrics?: Metrics
+  private readonly http: LoopbackHttp[] = []
   private readonly startedAtMs = Date.now()
   private readonly sessions = new Map<string, PeerSession>()
   private cardsVersion = 0
@@ -115,9 +126,31 @@ export class Daemon {
     this.control = new ControlServer(paths.socket, table, this.log, { streams: { watch: watchRoute(bus) } })
     await this.control.start()
     if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
-    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...(this.bridge === undefined ? {} : { a2a: this.bridge.baseUrl }) }
+    const urls = await this.startHttp(core, bus, wake, table)
+    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...(this.bridge === undefined ? {} : { a2a: this.bridge.baseUrl }), ...urls }
     this.log.info('daemon started', { ...info })
     return info
+  }
+
+  /** The metrics endpoint and the web page, each only when asked for. */
+  private async startHttp (core: Core, bus: ObserveBus, wake: WakeService, table: ReturnType<typeof routes>): Promise<{ metrics?: string, ui?: string }> {
+    const urls: { metrics?: string, ui?: string } = {}
+    const view = this.view()
+    if (this.opts.metrics !== undefined) {
+      const metrics = this.metrics = new Metrics(core, bus, view)
+      metrics.start()
+      const server = metricsServer(metrics, this.opts.metrics.port, this.opts.metrics.host)
+      this.http.push(server)
+      await server.start()
+      urls.metrics = `${server.baseUrl}/metrics`
+    }
+    if (this.opts.ui !== undefined) {
+      const server = uiServer(this.home, { core, node: view, wake, bus }, table, this.opts.ui)
+      this.http.push(server)
+      await server.start()
+      urls.ui = `${server.baseUrl}/`
+    }
+    return urls
   }
 
   /** The bridge listens, then every seat's card is re-signed to declare its endpoint. */
@@ -139,6 +172,8 @@ export class Daemon {
   }
 
   private async doStop (): Promise<void> {
+    for (const h of this.http.splice(0).reverse()) await h.stop()
+    this.metrics?.stop()
     await this.bridge?.stop()
     await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
     this.truth?.stop()

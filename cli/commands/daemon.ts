@@ -4,17 +4,45 @@ import { loadDaemon } from '../../daemon/index.js'
 import { homeDir } from '../context.js'
 import { MeshError } from '../../cards/index.js'
 
+interface DaemonFlags {
+  a2aPort?: string
+  a2aHost?: string
+  a2aAs?: string
+  metricsPort?: string
+  metricsHost?: string
+  uiPort?: string
+  uiHost?: string
+}
+
+function port (flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new MeshError('USAGE', `${flag} ${value} is not a port number`)
+  return n
+}
+
 export function register (program: Command): void {
   program.command('daemon').description('run the daemon in the foreground')
     .option('--a2a-port <port>', 'run the A2A 1.0 bridge on this port (0: any free port); off by default')
     .option('--a2a-host <host>', 'the bridge\'s listen address; loopback only (default 127.0.0.1)')
     .option('--a2a-as <handle>', 'the seat that sends messages arriving at the bridge (default the only seat)')
-    .action(async (o: { a2aPort?: string, a2aHost?: string, a2aAs?: string }, cmd: Command) => {
+    .option('--metrics-port <port>', 'serve Prometheus metrics at /metrics on this port (0: any free port); off by default')
+    .option('--metrics-host <host>', 'the metrics listen address; loopback only (default 127.0.0.1)')
+    .option('--ui-port <port>', 'serve the web page on this port (0: any free port); off by default')
+    .option('--ui-host <host>', 'the web page\'s listen address; loopback only (default 127.0.0.1)')
+    .action(async (o: DaemonFlags, cmd: Command) => {
       const Daemon = await loadDaemon()
-      const port = o.a2aPort === undefined ? undefined : Number(o.a2aPort)
-      if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new MeshError('USAGE', `--a2a-port ${String(o.a2aPort)} is not a port number`)
-      if (port === undefined && (o.a2aHost !== undefined || o.a2aAs !== undefined)) throw new MeshError('USAGE', '--a2a-host and --a2a-as need --a2a-port')
-      const daemon = new Daemon(homeDir(cmd), port === undefined ? {} : { a2a: { port, host: o.a2aHost, as: o.a2aAs } })
+      const a2a = port('--a2a-port', o.a2aPort)
+      const metrics = port('--metrics-port', o.metricsPort)
+      const ui = port('--ui-port', o.uiPort)
+      if (a2a === undefined && (o.a2aHost !== undefined || o.a2aAs !== undefined)) throw new MeshError('USAGE', '--a2a-host and --a2a-as need --a2a-port')
+      if (metrics === undefined && o.metricsHost !== undefined) throw new MeshError('USAGE', '--metrics-host needs --metrics-port')
+      if (ui === undefined && o.uiHost !== undefined) throw new MeshError('USAGE', '--ui-host needs --ui-port')
+      const daemon = new Daemon(homeDir(cmd), {
+        ...(a2a === undefined ? {} : { a2a: { port: a2a, host: o.a2aHost, as: o.a2aAs } }),
+        ...(metrics === undefined ? {} : { metrics: { port: metrics, host: o.metricsHost } }),
+        ...(ui === undefined ? {} : { ui: { port: ui, host: o.uiHost } })
+      })
       const info = await daemon.start()
       // One line on stdout says the daemon is ready (scripts and tests wait for it); logs go to stderr.
       process.stdout.write(JSON.stringify({ event: 'ready', ...info }) + '\n')

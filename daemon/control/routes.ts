@@ -67,6 +67,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
     },
     wait: async p => await messaging.waitFor(core, str(p, 'obligation'), optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000),
     outbox: p => messaging.outbox(core, optBool(p, 'all')),
+    retry: p => messaging.retry(core, str(p, 'obligation')),
     peers: () => node.peers(),
 
     'mesh.create': changing(() => setup.meshCreate(ctx)),

@@ -7,3 +7,4 @@ export { status, inbox, outbox, type ObligationView, type ReceiptView, type Inbo
 export { obligationId, parseObligation } from './ids.js'
 export * from './limits.js'
 export { waitFor } from './wait.js'
+export { retry } from './retry.js'

@@ -19,12 +19,14 @@ export { freePort }
 export class DaemonProcess {
   child?: ChildProcess
   peerId = ''
+  /** The ready line's fields (peerId, addresses, and the metrics and ui URLs when they run). */
+  ready: Record<string, any> = {}
   stderr = ''
 
-  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}) {}
+  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}, readonly args: string[] = []) {}
 
   async start (env: NodeJS.ProcessEnv = {}): Promise<void> {
-    const child = this.child = spawn(process.execPath, [CLI, '--home', this.home, 'daemon'], {
+    const child = this.child = spawn(process.execPath, [CLI, '--home', this.home, 'daemon', ...this.args], {
       env: { ...process.env, AIOS_COMM_LOG: 'warn', ...this.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe']
     })
@@ -35,7 +37,8 @@ export class DaemonProcess {
         out += d
         const line = out.split('\n').find(l => l.includes('"event":"ready"'))
         if (line !== undefined) {
-          this.peerId = JSON.parse(line).peerId
+          this.ready = JSON.parse(line)
+          this.peerId = this.ready.peerId
           resolve()
         }
       })
@@ -87,6 +90,8 @@ export interface MeshOptions {
   env?: NodeJS.ProcessEnv
   /** full: every node holds every card and keeps every peer connected; chain: node i knows and dials only i±1. */
   topology?: 'full' | 'chain'
+  /** Extra `daemon` arguments for node i (e.g. --ui-port 0). */
+  args?: (i: number) => string[]
 }
 
 /** One owner home plus seats joined by admission request; cards exchanged by hand before the daemons start. */
@@ -111,7 +116,7 @@ export async function createMesh (n: number, opts: MeshOptions = {}): Promise<Me
       const path = await withCtx(ownerHome, owner => meshAdmit(owner, r.request as string).path)
       await actorEndorse(ctx, handle, path)
     })
-    const daemon = new DaemonProcess(home, opts.env)
+    const daemon = new DaemonProcess(home, opts.env, opts.args?.(i) ?? [])
     onTestFinished(async () => { await daemon.kill() })
     nodes.push({ home, handle, port, daemon })
   }

@@ -1,0 +1,72 @@
+// What the web page shows, in one JSON document: the node, the mesh (nodes and their seats' Current cards),
+// recent obligations with their receipt chains and evidence, the outbox, recent wakes and events.
+import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import type { NodeView } from '../control/routes.js'
+import * as messaging from '../messaging/index.js'
+import { journey, nodeReport, type ObserveBus, RECENT_OBLIGATIONS, RECENT_WAKES } from '../observe/index.js'
+import { obligationWake, recentWakes, type WakeService } from '../wake/index.js'
+
+export interface UiDeps {
+  core: Core
+  node: NodeView
+  wake: WakeService
+  bus: ObserveBus
+}
+
+const PREVIEW_CHARS = 120
+
+export async function uiState (d: UiDeps, authorized: boolean): Promise<unknown> {
+  const report = await nodeReport(d.core, d.node, d.wake, d.node.startedAtMs)
+  return {
+    at: new Date().toISOString(),
+    authorized,
+    node: report,
+    mesh: mesh(d, report.actors.map(a => ({ handle: a.handle, healthy: a.healthy, problem: a.problem }))),
+    obligations: obligations(d.core),
+    outbox: messaging.outbox(d.core, true),
+    wakes: recentWakes(d.core, undefined, RECENT_WAKES),
+    events: d.bus.recent().slice(-50).reverse()
+  }
+}
+
+/** Every node known from cards and connections, this one first, each with the seats its newest cards place there. */
+function mesh (d: UiDeps, health: Array<{ handle: string, healthy: boolean, problem?: string }>): unknown[] {
+  const self = d.node.peerId()
+  const peers = new Map(d.node.peers().map(p => [p.peerId, p]))
+  const ids = [self, ...[...new Set([...peers.keys(), ...d.core.directory.all().map(c => c.peerId)])].filter(p => p !== self).sort()]
+  return ids.map(peerId => {
+    const p = peers.get(peerId)
+    const seats = d.core.directory.all().filter(c => c.peerId === peerId).sort((a, b) => a.handle.localeCompare(b.handle)).map(c => {
+      const h = health.find(x => x.handle === c.handle)
+      return {
+        handle: c.handle, carrier: c.carrier, model: c.model, pane: c.pane, seq: c.seq, updatedAt: new Date(c.updatedAtMs).toISOString(),
+        addresses: c.multiaddrs, healthy: h?.healthy, problem: h?.problem
+      }
+    })
+    return {
+      peerId,
+      self: peerId === self,
+      online: peerId === self || p?.connected === true,
+      latencyMs: p?.latencyMs,
+      addresses: peerId === self ? d.node.addresses() : p?.addresses ?? [],
+      seats
+    }
+  })
+}
+
+function obligations (core: Core): unknown[] {
+  return core.store.stats.recentMessageIds(RECENT_OBLIGATIONS).map(id => {
+    const ob = messaging.obligationId(id)
+    const v = messaging.status(core, ob)
+    const w = obligationWake(core, id)
+    const j = journey(core, v, w)
+    const m = core.store.messages.message(id)
+    return { ...v, preview: m === undefined ? undefined : preview(m.envelope), sender: m?.localFrom === true, recipient: m?.localTo === true, journey: j.steps, done: j.done, verdict: j.verdict }
+  })
+}
+
+function preview (envelope: Uint8Array): string {
+  const text = Buffer.from(messageFromWire(envelopeFromWire(envelope).payload).body).toString('utf8').replace(/\s+/g, ' ')
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text
+}
