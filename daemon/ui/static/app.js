@@ -1,0 +1,180 @@
+// The aios-comm web page's script: fetches /api/state, renders it with DOM text nodes only (nothing a message or a
+// handle contains is ever parsed as HTML), and refreshes when /api/events reports something. No framework.
+'use strict'
+
+const TOKEN_KEY = 'aios-comm-ui-token'
+const STEPS = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']
+let state = null
+let refreshTimer = null
+
+/** el('td', { class: 'mono' }, 'text', child…): every string becomes a text node. */
+function el (tag, attrs, ...children) {
+  const e = document.createElement(tag)
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null) continue
+    if (k === 'class') e.className = v
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v)
+    else e.setAttribute(k, String(v))
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)))
+  }
+  return e
+}
+
+const short = (id, head = 8, tail = 6) => (typeof id === 'string' && id.length > head + tail + 1 ? `${id.slice(0, head)}…${id.slice(-tail)}` : id)
+const time = iso => (typeof iso === 'string' ? iso.slice(11, 19) : '')
+const badge = (text, cls) => el('span', { class: `badge ${cls || text}` }, text)
+const token = () => sessionStorage.getItem(TOKEN_KEY) || ''
+
+function uptime (s) {
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m`
+  return `${Math.floor(s / 3600)}h${Math.floor(s / 60) % 60}m`
+}
+
+function fill (id, rows, empty) {
+  const body = document.querySelector(`#${id} tbody`)
+  body.replaceChildren(...(rows.length > 0 ? rows : [el('tr', {}, el('td', { class: 'empty', colspan: 8 }, empty))]))
+}
+
+function renderNode (s) {
+  const n = s.node
+  document.getElementById('node').replaceChildren(
+    el('span', { title: n.peerId }, short(n.peerId, 12, 8)), ' · v', n.version, ' · up ', uptime(n.uptimeSeconds),
+    ' · ', String(n.actors.length), n.actors.length === 1 ? ' seat' : ' seats', ' · outbox ', String(n.outbox.pending))
+  const mode = document.getElementById('mode')
+  mode.textContent = s.authorized ? 'actions enabled' : 'read-only'
+  mode.className = `badge ${s.authorized ? 'ok' : ''}`
+}
+
+function renderMesh (s) {
+  document.getElementById('mesh').replaceChildren(...s.mesh.map(node => el('div', { class: `nodecard${node.self ? ' self' : ''}`, 'data-peer': node.peerId },
+    el('div', { class: 'title' },
+      el('span', { class: 'peer', title: node.peerId }, node.self ? 'this node · ' : '', short(node.peerId, 12, 8)),
+      el('span', {}, node.online ? badge('online', 'on') : badge('offline', 'off'), node.latencyMs !== undefined && !node.self ? el('span', { class: 'hash' }, ` ${node.latencyMs.toFixed(1)} ms`) : '')),
+    el('div', { class: 'addr' }, (node.addresses || [])[0] || 'no address known'),
+    node.seats.length === 0 ? el('div', { class: 'empty' }, 'no seats') : node.seats.map(seat => el('div', { class: 'seat', 'data-seat': seat.handle },
+      el('span', { class: 'handle' }, seat.handle), ' ',
+      seat.healthy === true ? badge('healthy', 'ok') : seat.healthy === false ? el('span', { class: 'badge warn', title: seat.problem || '' }, 'unhealthy') : '',
+      el('div', { class: 'current' }, `Current: ${seat.carrier}${seat.model ? ` · ${seat.model}` : ''}${seat.pane ? ` · pane ${seat.pane}` : ''} · card seq ${seat.seq} · ${seat.updatedAt.slice(0, 19).replace('T', ' ')}`))))))
+}
+
+function chain (o) {
+  const byState = new Map(o.receipts.map(r => [r.state, r]))
+  const wanted = byState.has('REJECTED') ? ['DELIVERED', 'READ', 'REJECTED'] : STEPS
+  return el('div', { class: 'chain' }, wanted.map(st => {
+    const r = byState.get(st)
+    const cls = r === undefined ? '' : r.verified ? 'done' : 'bad'
+    const title = r === undefined ? 'not yet' : `${r.at} signed by ${r.signer}${r.verified ? ' — verified' : ` — NOT VERIFIED: ${r.reason}`}`
+    return el('span', { class: `step ${cls}`, title, 'data-state': st }, r === undefined ? st : `${st} ${r.verified ? '✓' : '✗'}`)
+  }))
+}
+
+function evidence (o) {
+  const c = o.journey.find(s => s.evidence !== undefined)
+  const r = o.receipts.find(x => x.evidence !== undefined)
+  if (r === undefined) return ''
+  return el('div', {}, el('span', { class: `badge ${c && c.evidence === 'evidence ok' ? 'ok' : 'bad'}` }, c ? c.evidence : r.evidence.check),
+    el('div', { class: 'hash', title: r.evidence.path }, `sha256 ${r.evidence.sha256.slice(0, 16)}…`))
+}
+
+function actions (o, authorized) {
+  if (!authorized) return ''
+  const final = o.state === 'COMPLETE' || o.state === 'REJECTED'
+  const buttons = []
+  if (o.recipient && !final) {
+    buttons.push(el('button', { onclick: () => act(o.obligation, 'ack', { sentence: prompt('One sentence for the receipt:', 'Done.') }) }, 'ack'))
+    buttons.push(el('button', { onclick: () => act(o.obligation, 'reject', { reason: prompt('Why reject it?', '') }) }, 'reject'))
+  }
+  if (o.sender && o.delivery && o.delivery.status !== 'pending') buttons.push(el('button', { onclick: () => act(o.obligation, 'retry', {}) }, 'retry'))
+  return buttons
+}
+
+function renderObligations (s) {
+  fill('obligations', s.obligations.map(o => el('tr', { 'data-obligation': o.obligation },
+    el('td', { class: 'mono', title: o.obligation }, short(o.obligation, 11, 4)),
+    el('td', {}, o.from, ' → ', o.to),
+    el('td', {}, badge(o.state)),
+    el('td', { class: 'preview' }, o.preview === undefined ? el('span', { class: 'empty' }, 'not held here') : o.preview),
+    el('td', {}, chain(o)),
+    el('td', {}, evidence(o)),
+    el('td', { class: 'note' }, o.verdict),
+    el('td', {}, actions(o, s.authorized)))), 'no obligations yet')
+}
+
+function renderOutbox (s) {
+  fill('outbox', s.outbox.map(i => el('tr', {}, el('td', {}, i.kind), el('td', { class: 'mono' }, short(i.obligation, 11, 4)), el('td', {}, i.dest),
+    el('td', {}, badge(i.status, i.status === 'pending' ? 'warn' : 'bad')), el('td', {}, String(i.attempts)), el('td', { class: 'note' }, i.lastError || ''))), 'outbox empty')
+}
+
+function renderWakes (s) {
+  fill('wakes', s.wakes.map(w => el('tr', {}, el('td', { class: 'mono' }, time(w.at)), el('td', {}, w.seat), el('td', { class: 'mono' }, short(w.obligation, 11, 4)),
+    el('td', {}, badge(w.result, w.result === 'ok' ? 'ok' : 'bad')), el('td', { class: 'note' }, w.code ? `${w.code}: ${w.error || ''}` : `${w.count} named`))), 'no wakes yet')
+}
+
+function eventText (e) {
+  switch (e.type) {
+    case 'sent': case 'delivered': return `${e.type} ${e.obligation} ${e.from} → ${e.to}`
+    case 'receipt': return `${e.state} ${e.obligation} by ${e.actor}`
+    case 'wake': return `wake ${e.result} ${e.seat} ${e.obligation}${e.code ? ` ${e.code}` : ''}`
+    case 'peer': return `peer ${e.status} ${e.peerId}`
+    case 'refused': return `REFUSED ${e.what} ${e.code}: ${e.reason}`
+    default: return e.type
+  }
+}
+
+function renderEvents (s) {
+  const list = s.events.filter(e => e.type !== 'directory')
+  document.getElementById('events').replaceChildren(...(list.length > 0 ? list.map(e => el('li', {}, el('span', { class: 't' }, time(e.at)), eventText(e))) : [el('li', { class: 'empty' }, 'nothing yet')]))
+}
+
+async function refresh () {
+  const headers = token() ? { authorization: `Bearer ${token()}` } : {}
+  const res = await fetch('/api/state', { headers, cache: 'no-store' })
+  state = await res.json()
+  renderNode(state)
+  renderMesh(state)
+  renderObligations(state)
+  renderOutbox(state)
+  renderWakes(state)
+  renderEvents(state)
+  document.body.dataset.updated = state.at
+}
+
+function soon () {
+  clearTimeout(refreshTimer)
+  refreshTimer = setTimeout(() => { refresh().catch(() => {}) }, 150)
+}
+
+async function act (obligation, verb, body) {
+  if (verb !== 'retry' && (body.sentence === null || body.reason === null)) return
+  const res = await fetch(`/api/obligations/${obligation}/${verb}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}` }, body: JSON.stringify(body)
+  })
+  const answer = await res.json()
+  document.getElementById('action-result').textContent = answer.error ? `${verb} refused: ${answer.error.code}: ${answer.error.message}` : `${verb} ${obligation}: ${answer.state || 'done'}`
+  soon()
+}
+
+function live () {
+  const badgeEl = document.getElementById('live')
+  const source = new EventSource('/api/events')
+  source.onopen = () => { badgeEl.textContent = 'live'; badgeEl.className = 'badge on'; soon() }
+  source.onmessage = () => soon()
+  source.onerror = () => { badgeEl.textContent = 'reconnecting'; badgeEl.className = 'badge off' }
+  source.addEventListener('dropped', () => { source.close(); setTimeout(live, 1000) })
+}
+
+document.getElementById('token-form').addEventListener('submit', ev => {
+  ev.preventDefault()
+  const input = document.getElementById('token')
+  if (input.value.trim() === '') sessionStorage.removeItem(TOKEN_KEY)
+  else sessionStorage.setItem(TOKEN_KEY, input.value.trim())
+  input.value = ''
+  soon()
+})
+
+refresh().catch(() => {})
+live()
