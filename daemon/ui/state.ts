@@ -49,7 +49,7 @@ function mesh (d: UiDeps, health: Array<{ handle: string, healthy: boolean, prob
       self: peerId === self,
       online: peerId === self || p?.connected === true,
       latencyMs: p?.latencyMs,
-      addresses: peerId === self ? d.node.addresses() : p?.addresses ?? [],
+      addresses: (peerId === self ? d.node.addresses() : p?.addresses ?? []).map(a => a.replace(/\/p2p\/[^/]+$/, '')),
       seats
     }
   })

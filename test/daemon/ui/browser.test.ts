@@ -1,0 +1,98 @@
+// The web page in a real browser (Debian's chromium driven by playwright-core) against three real daemons: the
+// mesh, seats and Current cards, an obligation's verified receipt chain and evidence, a live update, escaping of
+// a hostile message, read-only without the token and an ack with it. AIOS_UI_SCREENSHOT=PATH saves the page.
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { ok, tempDir } from '../../helpers/cli.js'
+import { createMesh, waitFor } from '../../helpers/mesh.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const HOSTILE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> & "quotes"'
+
+describe('the web page', () => {
+  it.skipIf(!existsSync(CHROMIUM))('shows a three-node mesh, receipt chains and live updates; read-only without the token', async () => {
+    const [a, b, c] = await createMesh(3, { args: i => i === 0 ? ['--ui-port', '0'] : [] })
+    const url = a.daemon.ready.ui as string
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+    const token = readFileSync(join(a.home, 'ui.token'), 'utf8').trim()
+    expect(statSync(join(a.home, 'ui.token')).mode & 0o777).toBe(0o600)
+
+    // a → b, completed by b; c → a with a hostile body; b → a left open
+    const done = (await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'ship the release notes', '--json'])).obligation as string
+    const hostile = (await ok(c.home, ['notify', '--to', 'agent-a', '--text', HOSTILE, '--json'])).obligation as string
+    const open = (await ok(b.home, ['notify', '--to', 'agent-a', '--text', 'review PR 42 please', '--json'])).obligation as string
+    await waitFor('b holds the message', async () => await ok(b.home, ['inbox', '--json']), l => l.length === 1)
+    await ok(b.home, ['ack', done, 'Release notes shipped.'])
+    await waitFor('everything at a', async () => await ok(a.home, ['status', '--json']), () => true)
+    await waitFor('COMPLETE at a', async () => (await ok(a.home, ['status', done, '--json'])).state, s => s === 'COMPLETE')
+    await waitFor('both arrived at a', async () => await ok(a.home, ['inbox', '--json']), l => l.length === 2)
+
+    // a fresh profile in a temp folder, never a downloaded browser
+    const browser = await chromium.launchPersistentContext(tempDir('aios-chromium-'), {
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1500, height: 1000 }
+    })
+    onTestFinished(async () => { await browser.close() })
+    const page = browser.pages()[0] ?? await browser.newPage()
+    const external: string[] = []
+    page.on('request', r => { if (!r.url().startsWith(url)) external.push(r.url()) })
+    await page.goto(url)
+
+    // the mesh: three nodes, online, each with its seat and Current card
+    await page.waitForFunction(() => document.querySelectorAll('.nodecard').length === 3 && document.querySelectorAll('.nodecard .badge.on').length === 3)
+    for (const [node, seat] of [[a, 'agent-a'], [b, 'agent-b'], [c, 'agent-c']] as const) {
+      const card = page.locator(`.nodecard[data-peer="${node.daemon.peerId}"]`)
+      await expect(card.locator(`.seat[data-seat="${seat}"]`).textContent()).resolves.toContain('Current: shell')
+    }
+    await expect(page.locator('.nodecard.self').getAttribute('data-peer')).resolves.toBe(a.daemon.peerId)
+
+    // the completed obligation: its chain, every step verified, the evidence hash checked
+    const row = page.locator(`tr[data-obligation="${done}"]`)
+    await expect(row.locator('.badge').first().textContent()).resolves.toBe('COMPLETE')
+    expect(await row.locator('.step').allTextContents()).toEqual(['DELIVERED ✓', 'READ ✓', 'CONSUMED ✓', 'COMPLETE ✓'])
+    await expect(row.textContent()).resolves.toContain('evidence ok')
+    await expect(row.locator('.hash').textContent()).resolves.toMatch(/^sha256 [0-9a-f]{16}…$/)
+
+    // the hostile body is shown as text and nothing in it ran
+    const evil = page.locator(`tr[data-obligation="${hostile}"] td.preview`)
+    await expect(evil.textContent()).resolves.toBe(HOSTILE)
+    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
+    expect(await page.locator('main script, main img').count()).toBe(0)
+
+    // read-only: no action buttons, and the API says why in a coded 401
+    await expect(page.locator('#mode').textContent()).resolves.toBe('read-only')
+    expect(await page.locator('td button').count()).toBe(0)
+    const refused = await page.evaluate(async ob => {
+      const r = await fetch(`/api/obligations/${ob}/ack`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"sentence":"x"}' })
+      return { status: r.status, body: await r.json() }
+    }, open)
+    expect(refused).toMatchObject({ status: 401, body: { error: { code: 'UI_TOKEN_REQUIRED' } } })
+    expect((await ok(a.home, ['status', open, '--json'])).state).toBe('DELIVERED')
+
+    // live: a message sent now appears without a reload
+    const fresh = (await ok(c.home, ['notify', '--to', 'agent-a', '--text', 'live one', '--json'])).obligation as string
+    await page.waitForSelector(`tr[data-obligation="${fresh}"]`, { timeout: 15_000 })
+
+    // with the token: actions appear; ack one from the page
+    await page.fill('#token', token)
+    await page.click('#token-form button')
+    await page.waitForFunction(() => document.getElementById('mode')?.textContent === 'actions enabled')
+    page.once('dialog', d => { void d.accept('Reviewed from the page.') })
+    await page.locator(`tr[data-obligation="${open}"] button`, { hasText: 'ack' }).click()
+    await waitFor('COMPLETE at b', async () => (await ok(b.home, ['status', open, '--json'])).state, s => s === 'COMPLETE')
+    await page.waitForFunction(ob => document.querySelector(`tr[data-obligation="${ob}"] .badge`)?.textContent === 'COMPLETE', open)
+    expect(external).toEqual([]) // nothing fetched from the network
+
+    // the screenshot shows the three-daemon mesh, read-only
+    await page.evaluate(() => sessionStorage.clear())
+    await page.reload()
+    await page.waitForFunction(() => document.querySelectorAll('.nodecard .badge.on').length === 3 && document.querySelectorAll('#obligations tbody tr[data-obligation]').length === 4)
+    const shot = join(tempDir('aios-ui-'), 'ui.png')
+    await page.screenshot({ path: shot, fullPage: true })
+    expect(statSync(shot).size).toBeGreaterThan(10_000)
+    if (process.env.AIOS_UI_SCREENSHOT !== undefined) copyFileSync(shot, process.env.AIOS_UI_SCREENSHOT)
+  })
+})
