@@ -20,7 +20,7 @@ import { factMessageId } from './sync/gossip.js'
 import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
-import { Metrics, ObserveBus, metricsServer, type LoopbackHttp } from './observe/index.js'
+import { Metrics, ObserveBus, metricsServer, requireLoopback, type LoopbackHttp } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
 import { watchRoute } from './observe/watch-route.js'
 
@@ -65,7 +65,11 @@ export class Daemon {
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
 
-  constructor (readonly home: string, readonly opts: DaemonOptions = {}) {}
+  constructor (readonly home: string, readonly opts: DaemonOptions = {}) {
+    // refused before anything starts: one coded line, nothing listens
+    requireLoopback('metrics', opts.metrics?.host)
+    requireLoopback('ui', opts.ui?.host)
+  }
 
   async start (): Promise<DaemonInfo> {
     this.starting ??= this.doStart().catch(async err => {

@@ -5,6 +5,13 @@ import { MeshError } from '../../cards/index.js'
 
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
 
+/** METRICS_NOT_LOOPBACK, UI_NOT_LOOPBACK: these servers have no authentication for reading, so they never face a network. */
+export function requireLoopback (what: string, host: string | undefined): void {
+  if (host !== undefined && !LOOPBACK_HOSTS.has(host)) {
+    throw new MeshError(`${what.toUpperCase()}_NOT_LOOPBACK`, `the ${what} server listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}`)
+  }
+}
+
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void
 
 export class LoopbackHttp {
@@ -14,7 +21,7 @@ export class LoopbackHttp {
 
   /** what: 'metrics' or 'ui', the code prefix: a non-loopback host is METRICS_NOT_LOOPBACK or UI_NOT_LOOPBACK. */
   constructor (private readonly what: string, private readonly port: number, private readonly host = '127.0.0.1', private readonly handler: Handler) {
-    if (!LOOPBACK_HOSTS.has(host)) throw new MeshError(`${what.toUpperCase()}_NOT_LOOPBACK`, `the ${what} server listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}`)
+    requireLoopback(what, host)
   }
 
   async start (): Promise<void> {
