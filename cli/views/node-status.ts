@@ -7,7 +7,7 @@ export function nodeText (r: any): string {
   const head = `node ${r.peerId as string}  aios-comm ${r.version as string}  up ${duration(r.uptimeSeconds ?? 0)}  (since ${r.startedAt as string})\n` +
     (r.addresses as string[]).map(a => `  ${a}`).join('\n')
   const peers = (r.peers as any[]).length === 0 ? 'no peers known' : table(['PEER', 'STATE', 'RTT', 'SEATS', 'ADDRESS'], (r.peers as any[]).map(p => [
-    shortId(p.peerId), p.connected === true ? 'up' : 'down', p.connected === true ? latency(p.latencyMs) : undefined, (p.handles as string[]).join(' '), (p.addresses as string[])[0]
+    shortId(p.peerId), p.connected === true ? 'up' : 'down', p.connected === true ? latency(p.latencyMs) : undefined, (p.handles as string[]).join(' '), (p.addresses as string[])[0]?.replace(/\/p2p\/[^/]+$/, '')
   ]))
   const seats = (r.actors as any[]).length === 0 ? 'no seats on this node' : table(['SEAT', 'CARRIER', 'PANE', 'HEALTH', 'LAST WAKE'], (r.actors as any[]).map(a => [
     a.handle, a.carrier, a.pane, a.healthy === true ? 'ok' : a.problem, lastWake(a)

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { ok, tempDir } from '../../helpers/cli.js'
+import { tempDir } from '../../helpers/cli.js'
 import { createMesh, waitFor } from '../../helpers/mesh.js'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -20,14 +20,13 @@ describe('the web page', () => {
     expect(statSync(join(a.home, 'ui.token')).mode & 0o777).toBe(0o600)
 
     // a → b, completed by b; c → a with a hostile body; b → a left open
-    const done = (await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'ship the release notes', '--json'])).obligation as string
-    const hostile = (await ok(c.home, ['notify', '--to', 'agent-a', '--text', HOSTILE, '--json'])).obligation as string
-    const open = (await ok(b.home, ['notify', '--to', 'agent-a', '--text', 'review PR 42 please', '--json'])).obligation as string
-    await waitFor('b holds the message', async () => await ok(b.home, ['inbox', '--json']), l => l.length === 1)
-    await ok(b.home, ['ack', done, 'Release notes shipped.'])
-    await waitFor('everything at a', async () => await ok(a.home, ['status', '--json']), () => true)
-    await waitFor('COMPLETE at a', async () => (await ok(a.home, ['status', done, '--json'])).state, s => s === 'COMPLETE')
-    await waitFor('both arrived at a', async () => await ok(a.home, ['inbox', '--json']), l => l.length === 2)
+    const done = (await a.daemon.call('notify', { to: 'agent-b', text: 'ship the release notes' })).obligation as string
+    const hostile = (await c.daemon.call('notify', { to: 'agent-a', text: HOSTILE })).obligation as string
+    const open = (await b.daemon.call('notify', { to: 'agent-a', text: 'review PR 42 please' })).obligation as string
+    await waitFor('b holds the message', async () => await b.daemon.call('inbox'), l => l.length === 1)
+    await b.daemon.call('ack', { obligation: done, sentence: 'Release notes shipped.' }) // what `aios-comm ack` sends
+    await waitFor('COMPLETE at a', async () => (await a.daemon.call('status', { obligation: done })).state, s => s === 'COMPLETE')
+    await waitFor('both arrived at a', async () => await a.daemon.call('inbox'), l => l.length === 2)
 
     // a fresh profile in a temp folder, never a downloaded browser
     const browser = await chromium.launchPersistentContext(tempDir('aios-chromium-'), {
@@ -70,10 +69,10 @@ describe('the web page', () => {
       return { status: r.status, body: await r.json() }
     }, open)
     expect(refused).toMatchObject({ status: 401, body: { error: { code: 'UI_TOKEN_REQUIRED' } } })
-    expect((await ok(a.home, ['status', open, '--json'])).state).toBe('DELIVERED')
+    expect((await a.daemon.call('status', { obligation: open })).state).toBe('DELIVERED')
 
     // live: a message sent now appears without a reload
-    const fresh = (await ok(c.home, ['notify', '--to', 'agent-a', '--text', 'live one', '--json'])).obligation as string
+    const fresh = (await c.daemon.call('notify', { to: 'agent-a', text: 'live one' })).obligation as string
     await page.waitForSelector(`tr[data-obligation="${fresh}"]`, { timeout: 15_000 })
 
     // with the token: actions appear; ack one from the page
@@ -82,7 +81,7 @@ describe('the web page', () => {
     await page.waitForFunction(() => document.getElementById('mode')?.textContent === 'actions enabled')
     page.once('dialog', d => { void d.accept('Reviewed from the page.') })
     await page.locator(`tr[data-obligation="${open}"] button`, { hasText: 'ack' }).click()
-    await waitFor('COMPLETE at b', async () => (await ok(b.home, ['status', open, '--json'])).state, s => s === 'COMPLETE')
+    await waitFor('COMPLETE at b', async () => (await b.daemon.call('status', { obligation: open })).state, s => s === 'COMPLETE')
     await page.waitForFunction(ob => document.querySelector(`tr[data-obligation="${ob}"] .badge`)?.textContent === 'COMPLETE', open)
     expect(external).toEqual([]) // nothing fetched from the network
 
