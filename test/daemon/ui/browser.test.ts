@@ -69,6 +69,11 @@ describe('the web page', () => {
       return { status: r.status, body: await r.json() }
     }, open)
     expect(refused).toMatchObject({ status: 401, body: { error: { code: 'UI_TOKEN_REQUIRED' } } })
+    const wrong = await page.evaluate(async ob => {
+      const r = await fetch(`/api/obligations/${ob}/reject`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 00' }, body: '{"reason":"x"}' })
+      return { status: r.status, body: await r.json() }
+    }, open)
+    expect(wrong).toMatchObject({ status: 401, body: { error: { code: 'UI_TOKEN_INVALID' } } })
     expect((await a.daemon.call('status', { obligation: open })).state).toBe('DELIVERED')
 
     // live: a message sent now appears without a reload
