@@ -15,13 +15,14 @@ describe('observing a mesh', () => {
     const wa = new Watcher(a.home)
     const wb = new Watcher(b.home)
     await Promise.all([wa.start(), wb.start()])
-    const { obligation: ob } = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'run the nightly build', '--json'])
+    // the steps go over the control socket (what the CLI sends); the printed tables below go through the CLI
+    const { obligation: ob } = await a.daemon.call('notify', { to: 'agent-b', text: 'run the nightly build' })
     // the recipient's wake is attempted (the seat has no pane here: it fails, and says why)
     await waitFor('a wake event on b', () => wb.events, l => l.some(e => e.type === 'wake' && e.obligation === ob))
-    await ok(b.home, ['read', ob])
+    await b.daemon.call('read', { obligation: ob })
     const file = join(b.home, 'build.log')
     writeFileSync(file, 'build ok\n')
-    await ok(b.home, ['ack', ob, 'Nightly build passed.', '--file', file])
+    await b.daemon.call('ack', { obligation: ob, sentence: 'Nightly build passed.', file })
     await waitFor('COMPLETE seen by a\'s watcher', () => wa.events, l => l.some(e => e.type === 'receipt' && e.state === 'COMPLETE'))
 
     const kinds = (l: any[]): string[] => l.filter(e => e.obligation === ob).map(e => e.type === 'receipt' ? e.state : e.type)
@@ -37,24 +38,26 @@ describe('observing a mesh', () => {
     expect(wb.events.find(e => e.type === 'wake')).toMatchObject({ seat: 'agent-b', result: 'failed', code: expect.stringMatching(/^CONTRACT_/) })
     show('watch --json (a)', wa.events.map(e => JSON.stringify(e)).join('\n'))
 
-    await waitFor('COMPLETE at a', async () => await ok(a.home, ['status', ob, '--json']), s => s.state === 'COMPLETE')
+    await waitFor('COMPLETE at a', async () => await a.daemon.call('status', { obligation: ob }), s => s.state === 'COMPLETE')
     const steps = (s: any): string[] => s.journey.map((x: any) => `${x.step as string}:${x.status as string}`)
-    for (const home of [a.home, b.home]) {
-      const s = await ok(home, ['status', ob, '--json'])
+    const json = await ok(a.home, ['status', ob, '--json']) // the CLI's --json is the route's document
+    expect(json).toEqual(await a.daemon.call('status', { obligation: ob }))
+    for (const d of [a.daemon, b.daemon]) {
+      const s = await d.call('status', { obligation: ob })
       expect(s).toMatchObject({ obligation: ob, from: 'agent-a', to: 'agent-b', state: 'COMPLETE', done: true })
       expect(s.receipts.map((r: any) => [r.state, r.actor, r.verified])).toEqual(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'].map(x => [x, 'agent-b', true]))
       const complete = s.journey.find((x: any) => x.step === 'COMPLETE')
       expect(complete).toMatchObject({ status: 'done', verified: true, node: b.daemon.peerId, evidence: 'evidence ok' })
       expect(s.journey.find((x: any) => x.step === 'created')).toMatchObject({ status: 'done', verified: true, node: a.daemon.peerId })
     }
-    expect(steps(await ok(b.home, ['status', ob, '--json']))).toEqual(['created:done', 'sent:done', 'DELIVERED:done', 'woken:pending', 'READ:done', 'CONSUMED:done', 'COMPLETE:done'])
-    expect(steps(await ok(a.home, ['status', ob, '--json']))).toEqual(['created:done', 'sent:done', 'DELIVERED:done', 'woken:unknown', 'READ:done', 'CONSUMED:done', 'COMPLETE:done'])
+    expect(steps(await b.daemon.call('status', { obligation: ob }))).toEqual(['created:done', 'sent:done', 'DELIVERED:done', 'woken:pending', 'READ:done', 'CONSUMED:done', 'COMPLETE:done'])
+    expect(steps(await a.daemon.call('status', { obligation: ob }))).toEqual(['created:done', 'sent:done', 'DELIVERED:done', 'woken:unknown', 'READ:done', 'CONSUMED:done', 'COMPLETE:done'])
     show('status OB (a)', await ok(a.home, ['status', ob]))
 
     // the evidence is edited afterwards: every node where the file is present says so, and it is no longer "done"
     writeFileSync(file, 'build broken\n')
-    for (const home of [a.home, b.home]) {
-      const s = await ok(home, ['status', ob, '--json'])
+    for (const d of [a.daemon, b.daemon]) {
+      const s = await d.call('status', { obligation: ob })
       expect(s.journey.find((x: any) => x.step === 'COMPLETE').evidence).toBe('evidence CHANGED')
       expect(s.done).toBe(false)
       expect(s.state).toBe('COMPLETE') // the signed fact stands; the check beside it changed
@@ -64,12 +67,12 @@ describe('observing a mesh', () => {
     expect(text).toMatch(/NOT DONE: COMPLETE is signed, but evidence CHANGED/)
     show('status OB after the evidence changed (b)', text)
     rmSync(file)
-    expect((await ok(b.home, ['status', ob, '--json'])).journey.find((x: any) => x.step === 'COMPLETE').evidence).toBe('evidence MISSING')
+    expect((await b.daemon.call('status', { obligation: ob })).journey.find((x: any) => x.step === 'COMPLETE').evidence).toBe('evidence MISSING')
   })
 
   it('status prints node, peers with RTT, seats, outbox per destination and the oldest undelivered obligation', async () => {
     const [a, b] = await createMesh(2)
-    const j = await waitFor('an RTT for b', async () => await ok(a.home, ['status', '--json']), s => s.peers.some((p: any) => p.peerId === b.daemon.peerId && typeof p.latencyMs === 'number'))
+    const j = await waitFor('an RTT for b', async () => await a.daemon.call('node.status'), s => s.peers.some((p: any) => p.peerId === b.daemon.peerId && typeof p.latencyMs === 'number'))
     // the stable shape, plus the new fields
     expect(j).toMatchObject({ peerId: a.daemon.peerId, addresses: expect.any(Array), actors: [expect.objectContaining({ handle: 'agent-a', healthy: expect.any(Boolean) })], peers: expect.any(Array), outbox: { pending: 0 } })
     expect(j.version).toMatch(/^\d+\.\d+\.\d+/)
@@ -83,8 +86,8 @@ describe('observing a mesh', () => {
     show('status (a, b up)', up)
 
     await b.daemon.stop()
-    await waitFor('b down at a', async () => await ok(a.home, ['status', '--json']), s => s.peers.every((p: any) => !p.connected))
-    const { obligation } = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'are you there?', '--json'])
+    await waitFor('b down at a', async () => await a.daemon.call('node.status'), s => s.peers.every((p: any) => !p.connected))
+    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'are you there?' })
     const s = await ok(a.home, ['status', '--json'])
     expect(s.outbox.pending).toBe(1)
     expect(s.outbox.byDest).toEqual([expect.objectContaining({ dest: 'agent-b', kind: 'message', pending: 1, failed: 0 })])
@@ -94,5 +97,8 @@ describe('observing a mesh', () => {
     expect(down).toMatch(new RegExp(`oldest undelivered:  ${obligation}  agent-a → agent-b  DELIVERY_PENDING for \\d+s`))
     expect(down).toMatch(/\S+…\S+\s+down\s+-\s+agent-b/)
     show('status (a, b down)', down)
+    // retry (the web page's button) makes the waiting delivery due now; only the sender's node may
+    expect(await a.daemon.call('retry', { obligation })).toEqual({ obligation, retried: 1 })
+    await expect(a.daemon.call('retry', { obligation: `ob_${'0'.repeat(32)}` })).rejects.toMatchObject({ code: 'OBLIGATION_UNKNOWN' })
   })
 })
