@@ -21,10 +21,12 @@ export class DaemonProcess {
   peerId = ''
   stderr = ''
 
-  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}) {}
+  /** prefix: a command the daemon runs under, e.g. ['ip', 'netns', 'exec', 'ns1'] (it must exec, not fork). */
+  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}, readonly prefix: string[] = []) {}
 
   async start (env: NodeJS.ProcessEnv = {}): Promise<void> {
-    const child = this.child = spawn(process.execPath, [CLI, '--home', this.home, 'daemon'], {
+    const argv = [...this.prefix, process.execPath, CLI, '--home', this.home, 'daemon']
+    const child = this.child = spawn(argv[0], argv.slice(1), {
       env: { ...process.env, AIOS_COMM_LOG: 'warn', ...this.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe']
     })
