@@ -15,14 +15,17 @@ export function register (program: Command): void {
       if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new MeshError('USAGE', `--a2a-port ${String(o.a2aPort)} is not a port number`)
       if (port === undefined && (o.a2aHost !== undefined || o.a2aAs !== undefined)) throw new MeshError('USAGE', '--a2a-host and --a2a-as need --a2a-port')
       const daemon = new Daemon(homeDir(cmd), port === undefined ? {} : { a2a: { port, host: o.a2aHost, as: o.a2aAs } })
+      // Listen before starting and keep listening until the process ends: a stop asked for during start, or asked
+      // again while stopping, must end in the same clean stop, never in the default kill half-way through a commit.
+      let stopAsked!: () => void
+      const asked = new Promise<void>(resolve => { stopAsked = resolve })
+      const onSignal = (): void => { stopAsked() }
+      process.on('SIGTERM', onSignal)
+      process.on('SIGINT', onSignal)
       const info = await daemon.start()
       // One line on stdout says the daemon is ready (scripts and tests wait for it); logs go to stderr.
       process.stdout.write(JSON.stringify({ event: 'ready', ...info }) + '\n')
-      await new Promise<void>(resolve => {
-        const stop = (): void => { resolve() }
-        process.once('SIGTERM', stop)
-        process.once('SIGINT', stop)
-      })
+      await asked
       await daemon.stop()
     })
 }

@@ -89,6 +89,10 @@ export interface MeshOptions {
   env?: NodeJS.ProcessEnv
   /** full: every node holds every card and keeps every peer connected; chain: node i knows and dials only i±1. */
   topology?: 'full' | 'chain'
+  /** Where node i listens and what its cards announce (default: 127.0.0.1 on a free port, announced as is). */
+  addresses?: (i: number, port: number) => { listen: string, announce?: string }
+  /** A command node i's daemon runs under, e.g. ['ip', 'netns', 'exec', 'ns1']. */
+  prefix?: (i: number) => string[]
 }
 
 /** One owner home plus seats joined by admission request; cards exchanged by hand before the daemons start. */
@@ -99,7 +103,15 @@ export async function createMesh (n: number, opts: MeshOptions = {}): Promise<Me
   for (let i = 0; i < n; i++) {
     const home = tempDir('aios-mesh-')
     const port = await freePort()
-    await initHome(home, { listen: [`/ip4/127.0.0.1/tcp/${port}`] })
+    const addr = opts.addresses?.(i, port) ?? { listen: `/ip4/127.0.0.1/tcp/${port}` }
+    await initHome(home, { listen: [addr.listen] })
+    if (addr.announce !== undefined) {
+      // Before any card is made, so that every card this node ever signs names the announced address.
+      await withCtx(home, ctx => {
+        ctx.config.announce = [addr.announce as string]
+        saveConfig(ctx.paths.config, ctx.config)
+      })
+    }
     const handle = `agent-${String.fromCharCode(97 + i)}`
     await withCtx(home, async ctx => {
       if (i === 0) {
@@ -113,7 +125,7 @@ export async function createMesh (n: number, opts: MeshOptions = {}): Promise<Me
       const path = await withCtx(ownerHome, owner => meshAdmit(owner, r.request as string).path)
       await actorEndorse(ctx, handle, path)
     })
-    const daemon = new DaemonProcess(home, opts.env)
+    const daemon = new DaemonProcess(home, opts.env, opts.prefix?.(i))
     onTestFinished(async () => { await daemon.kill() })
     nodes.push({ home, handle, port, daemon })
   }
