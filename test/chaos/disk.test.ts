@@ -118,7 +118,9 @@ describe('chaos: disk faults', () => {
     const row = db.prepare("SELECT hash, envelope FROM receipts WHERE state = 'READ'").get() as { hash: Buffer, envelope: Buffer }
     const damaged = Buffer.from(row.envelope)
     damaged[damaged.length - 10] ^= 0x01 // one bit of the signature, as bit rot in the file would
+    // Every copy: the receipt row that the outbox sends and the fact-log entry that sync and gossip serve.
     db.prepare('UPDATE receipts SET envelope = ? WHERE hash = ?').run(damaged, row.hash)
+    expect(db.prepare('UPDATE facts SET bytes = ? WHERE bytes = ?').run(damaged, row.envelope).changes).toBe(1)
     db.close()
     await a.daemon.start()
     await b.daemon.start()
