@@ -11,8 +11,8 @@ import { Supervisor } from './faults/supervisor.js'
 import { TcpProxy } from './faults/proxy.js'
 import { FULL, audit, historyPath, observeReceipts, write } from './faults/workload.js'
 
-const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 20 : 3))
-const PER_CYCLE = FULL ? 90 : 30
+const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 12 : 1))
+const PER_CYCLE = FULL ? 90 : 20
 
 interface Window { members: Set<string>, from: number, to: number }
 
