@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/chaos/**/*.test.ts'],
     testTimeout: 900_000,
     hookTimeout: 120_000,
-    pool: 'forks'
+    pool: 'forks',
+    // Two files at a time even on two cores: the suites mostly wait on real daemons (fsync, backoff, reconnects).
+    maxWorkers: 2
   }
 })
