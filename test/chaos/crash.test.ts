@@ -8,8 +8,8 @@ import { chaosRng, type Rng } from './faults/seed.js'
 import { Supervisor } from './faults/supervisor.js'
 import { FULL, audit, historyPath, observeReceipts, write } from './faults/workload.js'
 
-const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 20 : 3))
-const PER_CYCLE = FULL ? 80 : 20
+const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 20 : 2))
+const PER_CYCLE = FULL ? 80 : 12
 
 type Fault = 'kill' | 'crash-point' | 'pause' | 'restart'
 const FAULTS: readonly Fault[] = ['kill', 'kill', 'crash-point', 'crash-point', 'pause', 'restart']

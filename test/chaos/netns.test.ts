@@ -11,7 +11,7 @@ import { makeHosts } from './faults/netns.js'
 import { FULL, audit, historyPath, observeReceipts, write } from './faults/workload.js'
 
 const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 8 : 0)) // fast: real links only, no cable pulls
-const PER_CYCLE = FULL ? 60 : 12
+const PER_CYCLE = FULL ? 60 : 6
 
 describe('chaos: separate hosts (network namespaces)', () => {
   it(`3 hosts on a bridge: real links, ${CYCLES} cable pulls, nothing lost, duplicated or leaked`, { timeout: FULL ? 600_000 : 120_000 }, async (ctx) => {
