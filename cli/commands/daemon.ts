@@ -43,14 +43,17 @@ export function register (program: Command): void {
         ...(metrics === undefined ? {} : { metrics: { port: metrics, host: o.metricsHost } }),
         ...(ui === undefined ? {} : { ui: { port: ui, host: o.uiHost } })
       })
+      // Listen before starting and keep listening until the process ends: a stop asked for during start, or asked
+      // again while stopping, must end in the same clean stop, never in the default kill half-way through a commit.
+      let stopAsked!: () => void
+      const asked = new Promise<void>(resolve => { stopAsked = resolve })
+      const onSignal = (): void => { stopAsked() }
+      process.on('SIGTERM', onSignal)
+      process.on('SIGINT', onSignal)
       const info = await daemon.start()
       // One line on stdout says the daemon is ready (scripts and tests wait for it); logs go to stderr.
       process.stdout.write(JSON.stringify({ event: 'ready', ...info }) + '\n')
-      await new Promise<void>(resolve => {
-        const stop = (): void => { resolve() }
-        process.once('SIGTERM', stop)
-        process.once('SIGINT', stop)
-      })
+      await asked
       await daemon.stop()
     })
 }

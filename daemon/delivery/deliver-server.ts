@@ -9,6 +9,7 @@ import { acceptMessages, acceptReceipts, MAX_BATCH_MESSAGES, MAX_FRAME_BYTES } f
 import { acceptCardJson } from '../setup/cards.js'
 import { acceptHandoffs } from '../messaging/handoff.js'
 import { errorText } from '../runtime/errors.js'
+import { crashPoint } from '../runtime/crash-point.js'
 
 const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
 const CLOSE_TIMEOUT_MS = 2000
@@ -51,7 +52,10 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
       await fail('PEER_NOT_TRUSTED', 'this peer hosts no actor this node trusts')
       break
     }
-    const job = handle(core, req, remote).then(async res => { await lp.write(deliverResponseToWire(res)) }).catch(err => {
+    const job = handle(core, req, remote).then(async res => {
+      if (res.results.some(r => r.receipt !== undefined)) crashPoint('before-receipt-send')
+      await lp.write(deliverResponseToWire(res))
+    }).catch(err => {
       core.log.warn('deliver frame failed', { peer: remote, error: errorText(err) })
       stream.abort(err as Error)
     })

@@ -9,6 +9,7 @@ import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATC
 import type { PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
+import { crashPoint } from '../runtime/crash-point.js'
 
 const PICK_LIMIT = 4096 // rows per scan
 const MAX_IN_FLIGHT_PER_PEER = 8 * MAX_BATCH_MESSAGES
@@ -230,6 +231,7 @@ export class OutboxWorker {
         else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
       })
     })
+    if (settledStates.length > 0) crashPoint('after-settle-commit')
     for (const s of settledStates) this.core.events.emit('receipt', s)
   }
 }

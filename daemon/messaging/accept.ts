@@ -5,6 +5,7 @@ import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultDat
 import type { Core } from '../core.js'
 import { deriveState, signReceipt } from '../receipts/index.js'
 import { MAX_MESSAGE_BYTES } from './limits.js'
+import { crashPoint } from '../runtime/crash-point.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */
 export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FAILED', 'BUSY'])
@@ -43,11 +44,6 @@ export function verifyMessage (core: Core, bytes: Uint8Array, nowMs: number, opt
   if (seat === undefined || !seat.hosted || seat.endorsement === undefined) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `${msg.to} is not a seat on this node` }
   if (opts.ignoreExpiry !== true && msg.expiresAtMs !== undefined && msg.expiresAtMs <= nowMs) return { ok: false, code: 'EXPIRED', reason: 'the message expired before it arrived' }
   return { ok: true, msg, hash: sha256(bytes) }
-}
-
-function crashPoint (name: string): void {
-  // Fault injection for the crash tests: AIOS_COMM_CRASH_AT=<name> kills the daemon at that point.
-  if (process.env.AIOS_COMM_CRASH_AT === name) process.kill(process.pid, 'SIGKILL')
 }
 
 /** Accepts a batch of signed messages from a peer (or from this node's own outbox) and answers each. */

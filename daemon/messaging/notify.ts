@@ -5,6 +5,7 @@ import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type Re
 import type { Core } from '../core.js'
 import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
 import { MAX_BODY_BYTES, MAX_OUTBOX_PER_DEST } from './limits.js'
+import { crashPoint } from '../runtime/crash-point.js'
 
 export interface NotifyInput {
   as?: string
@@ -73,6 +74,7 @@ export async function notify (core: Core, input: NotifyInput): Promise<NotifyRes
     })
     store.enqueue('message', msg.id, msg.to, now)
   })
+  crashPoint('after-notify-commit')
   core.events.emit('message:out', { id: msg.id, from, to: msg.to })
   core.events.emit('outbox:kick')
   return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to }

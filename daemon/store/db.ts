@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import { packageRoot } from '../runtime/package-root.js'
+import { checkWal } from './wal-check.js'
 
 export type Db = Database.Database
 
@@ -12,6 +13,9 @@ function sqlDir (): string {
 }
 
 export function openDb (path: string): Db {
+  // Before SQLite sees the log: its recovery would drop damaged committed frames without a word.
+  const wal = checkWal(path)
+  if (!wal.ok) throw new MeshError(wal.code, `${wal.reason}; the database was not opened. Keep a copy of ${path} with its -wal and -shm files, then restore from a backup or move them aside`)
   let db: Db
   try {
     db = new Database(path)
@@ -23,6 +27,8 @@ export function openDb (path: string): Db {
     throw new MeshError('STORE_OPEN_FAILED', `cannot open the database ${path}: ${(err as Error).message}`, { cause: err })
   }
   try {
+    const check = db.pragma('quick_check', { simple: true }) as string
+    if (check !== 'ok') throw new MeshError('STORE_CORRUPT', `the database ${path} is damaged (quick_check: ${check}); it was not opened`)
     migrate(db)
   } catch (err) {
     db.close()

@@ -23,10 +23,12 @@ export class DaemonProcess {
   ready: Record<string, any> = {}
   stderr = ''
 
-  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}, readonly args: string[] = []) {}
+  /** args: extra `daemon` arguments; prefix: a command the daemon runs under, e.g. ['ip', 'netns', 'exec', 'ns1'] (it must exec, not fork). */
+  constructor (readonly home: string, readonly env: NodeJS.ProcessEnv = {}, readonly args: string[] = [], readonly prefix: string[] = []) {}
 
   async start (env: NodeJS.ProcessEnv = {}): Promise<void> {
-    const child = this.child = spawn(process.execPath, [CLI, '--home', this.home, 'daemon', ...this.args], {
+    const argv = [...this.prefix, process.execPath, CLI, '--home', this.home, 'daemon', ...this.args]
+    const child = this.child = spawn(argv[0], argv.slice(1), {
       env: { ...process.env, AIOS_COMM_LOG: 'warn', ...this.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe']
     })
@@ -92,6 +94,10 @@ export interface MeshOptions {
   topology?: 'full' | 'chain'
   /** Extra `daemon` arguments for node i (e.g. --ui-port 0). */
   args?: (i: number) => string[]
+  /** Where node i listens and what its cards announce (default: 127.0.0.1 on a free port, announced as is). */
+  addresses?: (i: number, port: number) => { listen: string, announce?: string }
+  /** A command node i's daemon runs under, e.g. ['ip', 'netns', 'exec', 'ns1']. */
+  prefix?: (i: number) => string[]
 }
 
 /** One owner home plus seats joined by admission request; cards exchanged by hand before the daemons start. */
@@ -102,7 +108,15 @@ export async function createMesh (n: number, opts: MeshOptions = {}): Promise<Me
   for (let i = 0; i < n; i++) {
     const home = tempDir('aios-mesh-')
     const port = await freePort()
-    await initHome(home, { listen: [`/ip4/127.0.0.1/tcp/${port}`] })
+    const addr = opts.addresses?.(i, port) ?? { listen: `/ip4/127.0.0.1/tcp/${port}` }
+    await initHome(home, { listen: [addr.listen] })
+    if (addr.announce !== undefined) {
+      // Before any card is made, so that every card this node ever signs names the announced address.
+      await withCtx(home, ctx => {
+        ctx.config.announce = [addr.announce as string]
+        saveConfig(ctx.paths.config, ctx.config)
+      })
+    }
     const handle = `agent-${String.fromCharCode(97 + i)}`
     await withCtx(home, async ctx => {
       if (i === 0) {
@@ -116,7 +130,7 @@ export async function createMesh (n: number, opts: MeshOptions = {}): Promise<Me
       const path = await withCtx(ownerHome, owner => meshAdmit(owner, r.request as string).path)
       await actorEndorse(ctx, handle, path)
     })
-    const daemon = new DaemonProcess(home, opts.env, opts.args?.(i) ?? [])
+    const daemon = new DaemonProcess(home, opts.env, opts.args?.(i) ?? [], opts.prefix?.(i) ?? [])
     onTestFinished(async () => { await daemon.kill() })
     nodes.push({ home, handle, port, daemon })
   }

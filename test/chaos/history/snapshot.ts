@@ -1,0 +1,35 @@
+// Reads what a node's SQLite file really holds, read-only, as an auditor would: every message with its body
+// text (the op tag), DELIVERED receipts and wake entries per message.
+import { envelopeFromWire, messageFromWire } from '../../../proto/index.js'
+import { query } from '../../helpers/mesh.js'
+import type { NodeSnapshot, StoredMessage } from './events.js'
+
+interface Row { id: Buffer, hash: Buffer, envelope: Buffer, from_handle: string, to_handle: string, local_from: number, local_to: number, state: string }
+
+export function snapshotNode (node: string, home: string): NodeSnapshot {
+  const messages: StoredMessage[] = query<Row>(home, 'SELECT id, hash, envelope, from_handle, to_handle, local_from, local_to, state FROM messages').map(r => ({
+    obligation: `ob_${r.id.toString('hex')}`,
+    hash: r.hash.toString('hex'),
+    tag: bodyText(r.envelope),
+    from: r.from_handle,
+    to: r.to_handle,
+    localFrom: r.local_from === 1,
+    localTo: r.local_to === 1,
+    state: r.state
+  }))
+  const delivered = counts(query<{ id: Buffer, n: number }>(home, "SELECT message_id AS id, count(*) AS n FROM receipts WHERE state = 'DELIVERED' GROUP BY message_id"))
+  const wakes = counts(query<{ id: Buffer, n: number }>(home, 'SELECT message_id AS id, count(*) AS n FROM wake_queue GROUP BY message_id'))
+  return { node, messages, delivered, wakes }
+}
+
+function counts (rows: Array<{ id: Buffer, n: number }>): Record<string, number> {
+  return Object.fromEntries(rows.map(r => [`ob_${r.id.toString('hex')}`, r.n]))
+}
+
+function bodyText (envelope: Buffer): string {
+  try {
+    return Buffer.from(messageFromWire(envelopeFromWire(envelope).payload).body).toString('utf8')
+  } catch {
+    return '<undecodable>'
+  }
+}

@@ -1,0 +1,15 @@
+// vitest settings for `npm run test:chaos`: every chaos suite (faults, fuzzing, adversarial) at full strength.
+import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    include: ['test/chaos/**/*.test.ts'],
+    testTimeout: 900_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Two files at a time even on two cores: the suites mostly wait on real daemons (fsync, backoff, reconnects).
+    maxWorkers: 2
+  }
+})
