@@ -5,6 +5,7 @@ import { ControlServer, socketIsLive } from './control/server.js'
 import { routes, type NodeView } from './control/routes.js'
 import { Core } from './core.js'
 import { serveDeliver } from './delivery/deliver-server.js'
+import { PeerRateLimiter } from './delivery/peer-rate.js'
 import { OutboxWorker } from './delivery/outbox-worker.js'
 import { WakeService } from './wake/index.js'
 import { PeerSession } from './delivery/peer-session.js'
@@ -85,7 +86,8 @@ export class Daemon {
       dhtSelect: (_key, values) => selectCardRecord(values)
     })
     await node.start()
-    await node.handle(DELIVER_PROTOCOL, (stream, connection) => { void serveDeliver(core, stream, connection) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
+    const rate = new PeerRateLimiter() // per peer, across all its deliver streams
+    await node.handle(DELIVER_PROTOCOL, (stream, connection) => { void serveDeliver(core, stream, connection, rate) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     ctx.liveAddresses = () => this.addresses()
     for (const seat of ctx.store.identity.actors()) {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)

@@ -4,10 +4,27 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { chmodSync, existsSync, unlinkSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
-import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
+import { MAX_REQUEST_BYTES, type ControlResponse } from './protocol.js'
+import { LineReader, parseRequest } from './framing.js'
 import type { Params } from './params.js'
 
 export type Route = (params: Params) => Promise<unknown> | unknown
+
+/** One request line → its answer: a result, or an error with a stable code (INTERNAL only for a bug, logged). */
+export async function answerLine (routes: Record<string, Route>, line: string, log: Logger): Promise<ControlResponse> {
+  const parsed = parseRequest(line)
+  if (!parsed.ok) return { id: 0, error: { code: parsed.code, message: parsed.message } }
+  const { id, method, params } = parsed.req
+  const route = Object.hasOwn(routes, method) ? routes[method] : undefined
+  if (route === undefined) return { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${method}` } }
+  try {
+    return { id, result: await route(params ?? {}) ?? null }
+  } catch (err) {
+    const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
+    if (code === 'INTERNAL') log.error('control request failed', { method, error: (err as Error)?.stack })
+    return { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } }
+  }
+}
 
 /** Is a daemon answering on this socket? */
 export async function socketIsLive (path: string): Promise<boolean> {
@@ -52,51 +69,27 @@ export class ControlServer {
     this.sockets.add(socket)
     socket.on('close', () => this.sockets.delete(socket))
     socket.on('error', () => socket.destroy())
-    let buffer = ''
+    const reader = new LineReader()
     socket.setEncoding('utf8')
     socket.on('data', (chunk: string) => {
-      buffer += chunk
-      if (buffer.length > MAX_REQUEST_BYTES) {
+      const { lines, tooLarge } = reader.push(chunk)
+      for (const line of lines) void answerLine(this.routes, line, this.log).then(res => this.answer(socket, res))
+      if (tooLarge) {
         this.answer(socket, { id: 0, error: { code: 'REQUEST_TOO_LARGE', message: `a request may have at most ${MAX_REQUEST_BYTES} bytes` } })
         socket.end()
-        buffer = ''
-        return
-      }
-      let nl
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl)
-        buffer = buffer.slice(nl + 1)
-        if (line.trim() !== '') void this.dispatch(socket, line)
       }
     })
   }
 
-  private async dispatch (socket: Socket, line: string): Promise<void> {
-    let req: ControlRequest
-    try {
-      req = JSON.parse(line)
-      if (req === null || typeof req !== 'object' || typeof req.method !== 'string') throw new Error('not a request')
-    } catch {
-      this.answer(socket, { id: 0, error: { code: 'BAD_REQUEST', message: 'a request is one JSON object {id, method, params} per line' } })
-      return
-    }
-    const id = Number.isSafeInteger(req.id) ? req.id : 0
-    const route = Object.hasOwn(this.routes, req.method) ? this.routes[req.method] : undefined
-    if (route === undefined) {
-      this.answer(socket, { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${req.method}` } })
-      return
-    }
-    const params = req.params !== null && typeof req.params === 'object' && !Array.isArray(req.params) ? req.params : {}
-    try {
-      this.answer(socket, { id, result: await route(params) ?? null })
-    } catch (err) {
-      const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
-      if (code === 'INTERNAL') this.log.error('control request failed', { method: req.method, error: (err as Error)?.stack })
-      this.answer(socket, { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } })
-    }
-  }
-
   private answer (socket: Socket, res: ControlResponse): void {
-    if (!socket.destroyed) socket.write(JSON.stringify(res) + '\n')
+    if (socket.destroyed) return
+    let text: string
+    try {
+      text = JSON.stringify(res)
+    } catch (err) {
+      this.log.error('control answer has no JSON form', { error: (err as Error).message })
+      text = JSON.stringify({ id: res.id, error: { code: 'INTERNAL', message: 'the answer could not be encoded' } })
+    }
+    socket.write(text + '\n')
   }
 }

@@ -3,9 +3,11 @@
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
 import { MeshError } from '../../cards/index.js'
-import { deliverRequestFromWire, deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
+import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { acceptMessages, acceptReceipts, MAX_BATCH_MESSAGES, MAX_FRAME_BYTES } from '../messaging/index.js'
+import { acceptMessages, acceptReceipts, MAX_FRAME_BYTES } from '../messaging/index.js'
+import { frameCost, readDeliverFrame } from './frame.js'
+import type { PeerRateLimiter } from './peer-rate.js'
 import { acceptCardJson } from '../setup/cards.js'
 import { acceptHandoffs } from '../messaging/handoff.js'
 import { errorText } from '../runtime/errors.js'
@@ -13,7 +15,7 @@ import { errorText } from '../runtime/errors.js'
 const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
 const CLOSE_TIMEOUT_MS = 2000
 
-export async function serveDeliver (core: Core, stream: Stream, connection: Connection): Promise<void> {
+export async function serveDeliver (core: Core, stream: Stream, connection: Connection, rate: PeerRateLimiter): Promise<void> {
   const remote = connection.remotePeer.toString()
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
   const inFlight = new Set<Promise<void>>()
@@ -36,22 +38,22 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
       else core.log.debug('deliver stream ended', { peer: remote, error: name })
       break
     }
-    let req: DeliverRequestData
-    try {
-      req = deliverRequestFromWire(frame.subarray())
-    } catch {
-      await fail('FRAME_MALFORMED', 'the frame is not a DeliverRequest')
+    const read = readDeliverFrame(frame.subarray())
+    if (!read.ok) {
+      await fail(read.code, read.message)
       break
     }
-    if (req.messages.length > MAX_BATCH_MESSAGES || req.receipts.length > MAX_BATCH_MESSAGES) {
-      await fail('BATCH_TOO_LARGE', `a frame may carry at most ${MAX_BATCH_MESSAGES} messages and ${MAX_BATCH_MESSAGES} receipts`)
-      break
-    }
+    const req = read.req
     if (!core.directory.isTrustedPeer(remote)) {
       await fail('PEER_NOT_TRUSTED', 'this peer hosts no actor this node trusts')
       break
     }
-    const job = handle(core, req, remote).then(async res => { await lp.write(deliverResponseToWire(res)) }).catch(err => {
+    if (!rate.take(remote, frameCost(req))) {
+      if (rate.limitedFrames(remote) % 1000 === 1) core.log.warn('peer over its rate', { peer: remote, frames: rate.limitedFrames(remote) })
+      await lp.write(deliverResponseToWire(rateLimited(req)))
+      continue
+    }
+    const job = handleDeliverFrame(core, req, remote).then(async res => { await lp.write(deliverResponseToWire(res)) }).catch(err => {
       core.log.warn('deliver frame failed', { peer: remote, error: errorText(err) })
       stream.abort(err as Error)
     })
@@ -68,7 +70,15 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
   }
 }
 
-async function handle (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
+/** Every item of a frame over its peer's rate, answered unchecked with the transient RATE_LIMITED. */
+function rateLimited (req: DeliverRequestData): DeliverResponseData {
+  const item = { messageId: new Uint8Array(0), errorCode: 'RATE_LIMITED', errorMessage: 'this peer sends faster than its rate; retry later' }
+  const receipt = { receiptHash: new Uint8Array(0), errorCode: item.errorCode, errorMessage: item.errorMessage }
+  return { batchId: req.batchId, results: req.messages.map(() => item), receiptResults: req.receipts.map(() => receipt), handoffResults: (req.handoffs ?? []).map(() => item) }
+}
+
+/** Answers one decoded frame from a trusted peer: cards learned, messages, receipts and handoffs each answered. */
+export async function handleDeliverFrame (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
   learnCards(core, req.cards, remote)
   const results = await acceptMessages(core, req.messages, remote)
   const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts) : []

@@ -7,7 +7,7 @@ import { deriveState, signReceipt } from '../receipts/index.js'
 import { MAX_MESSAGE_BYTES } from './limits.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */
-export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FAILED', 'BUSY'])
+export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FAILED', 'BUSY', 'RATE_LIMITED'])
 
 interface Fresh {
   index: number
