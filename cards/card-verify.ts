@@ -1,6 +1,6 @@
 // Verifying an Agent Card from its JSON text: A2A shape, no default-valued fields, mesh extension, JWS signature.
 import { fromB64url } from './encoding.js'
-import { nobleVerify } from './ed25519.js'
+import { fastVerify } from './ed25519.js'
 import { refuse, type Refusal } from './errors.js'
 import { isValidHandle } from './handle.js'
 import { keyId, parseKeyText } from './keys.js'
@@ -138,7 +138,7 @@ function checkSignature (card: AgentCard, actorKey: Uint8Array): { ok: true } | 
       continue
     }
     if (header.alg !== 'EdDSA' || header.typ !== 'JOSE' || header.kid !== kid) continue
-    if (nobleVerify(signature, cardSigningInput(card, s.protected), actorKey)) return { ok: true }
+    if (fastVerify(signature, cardSigningInput(card, s.protected), actorKey)) return { ok: true }
   }
   return refuse('CARD_BAD_SIGNATURE', `no signature on the card verifies with its actor key (kid ${kid}, alg EdDSA, typ JOSE)`)
 }
