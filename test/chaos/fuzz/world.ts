@@ -16,7 +16,7 @@ import { HomeContext, acceptCardJson, actorAdd, initHome, meshCreate, refreshLoc
 import { Core } from '../../../daemon/core.js'
 import { Directory } from '../../../daemon/directory/directory.js'
 import { createLogger } from '../../../daemon/runtime/log.js'
-import { acceptMessages } from '../../../daemon/messaging/index.js'
+import { acceptMessages, notify, parseObligation } from '../../../daemon/messaging/index.js'
 import { signReceipt } from '../../../daemon/receipts/index.js'
 
 export interface Actor {
@@ -118,6 +118,13 @@ export async function createWorld (): Promise<World> {
     signReceipt(a.key, about(held, 'COMPLETE', { evidence: { path: '/tmp/evidence.txt', sha256: sha256(evidence), size: evidence.byteLength, inline: evidence } })).envelope,
     signReceipt(a.key, about(held, 'REJECTED', { code: 'NOT_MINE', note: 'wrong seat' })).envelope
   ]
+  // a message a sent to b, and b's receipts about it
+  const sent = await notify(core, { to: 'agent-b', body: utf8('for b') })
+  const out = core.store.messages.message(parseObligation(sent.obligation))
+  if (out === undefined) throw new Error('the world could not send its first message')
+  const byB = (state: ReceiptData['state'], extra: Partial<ReceiptData> = {}): Uint8Array =>
+    signReceipt(b.key, { messageId: out.id, messageHash: out.hash, actor: 'agent-b', state, atMs: now, from: 'agent-a', ...extra }).envelope
+  receipts.push(byB('DELIVERED'), byB('READ'), byB('COMPLETE', { evidence: { path: '/tmp/b.txt', sha256: sha256(evidence), size: evidence.byteLength } }))
   const endorsements = [signEndorsement(owner, 'agent-b', b.key.publicKey, now), signEndorsement(owner, 'agent-c', c.key.publicKey, now)]
   const revocations = [signRevocation(owner, keyPairFromSeed(seed(20)).publicKey, now, 'agent-z', 'lost laptop')]
   const admissions = [signAdmissionRequest(keyPairFromSeed(seed(30)), owner.publicKey, 'agent-d', now), signAdmissionRequest(keyPairFromSeed(seed(31)), owner.publicKey, 'agent-e', now)]
