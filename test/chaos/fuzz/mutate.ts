@@ -78,11 +78,7 @@ export function mutatedJson (samples: readonly object[]): fc.Arbitrary<string> {
   return fc.tuple(fc.nat({ max: samples.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 3 })).map(([k, edits]) => {
     const doc = structuredClone(samples[k]) as Record<string, unknown>
     for (const e of edits) editAt(doc, e)
-    try {
-      return JSON.stringify(doc)
-    } catch {
-      return JSON.stringify({ ...samples[k], swapped: 'into itself' }) // a swap that made a cycle
-    }
+    return JSON.stringify(doc)
   })
 }
 
@@ -102,12 +98,18 @@ function editAt (doc: Record<string, unknown>, e: { kind: string, a: number, b: 
   if (all.length === 0) return
   const [c, k] = all[e.a % all.length]
   if (e.kind === 'drop') delete c[k]
-  else if (e.kind === 'replace') c[k] = e.value
-  else if (e.kind === 'add') c[`x${e.b % 7}`] = e.value
+  else if (e.kind === 'replace') c[k] = structuredClone(e.value) // constants are shared instances
+  else if (e.kind === 'add') c[`x${e.b % 7}`] = structuredClone(e.value)
   else {
     const [c2, k2] = all[e.b % all.length]
     const t = c[k]
     c[k] = c2[k2]
     c2[k2] = t
+    try {
+      JSON.stringify(doc)
+    } catch { // a value swapped into itself: undo
+      c2[k2] = c[k]
+      c[k] = t
+    }
   }
 }
