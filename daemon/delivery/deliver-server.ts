@@ -50,7 +50,11 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
     }
     if (!rate.take(remote, frameCost(req))) {
       if (rate.limitedFrames(remote) % 1000 === 1) core.log.warn('peer over its rate', { peer: remote, frames: rate.limitedFrames(remote) })
-      await lp.write(deliverResponseToWire(rateLimited(req)))
+      try {
+        await lp.write(deliverResponseToWire(rateLimited(req)))
+      } catch {
+        break // the peer reset the stream while flooding it
+      }
       continue
     }
     const job = handleDeliverFrame(core, req, remote).then(async res => { await lp.write(deliverResponseToWire(res)) }).catch(err => {
@@ -70,10 +74,13 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
   }
 }
 
-/** Every item of a frame over its peer's rate, answered unchecked with the transient RATE_LIMITED. */
+/**
+ * Every item of a frame over its peer's rate, answered unchecked with the transient RATE_LIMITED — the code
+ * alone, so the answer to a flood is smaller than the flood.
+ */
 function rateLimited (req: DeliverRequestData): DeliverResponseData {
-  const item = { messageId: new Uint8Array(0), errorCode: 'RATE_LIMITED', errorMessage: 'this peer sends faster than its rate; retry later' }
-  const receipt = { receiptHash: new Uint8Array(0), errorCode: item.errorCode, errorMessage: item.errorMessage }
+  const item = { messageId: new Uint8Array(0), errorCode: 'RATE_LIMITED' }
+  const receipt = { receiptHash: new Uint8Array(0), errorCode: item.errorCode }
   return { batchId: req.batchId, results: req.messages.map(() => item), receiptResults: req.receipts.map(() => receipt), handoffResults: (req.handoffs ?? []).map(() => item) }
 }
 

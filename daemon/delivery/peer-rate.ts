@@ -48,3 +48,12 @@ export class PeerRateLimiter {
     return this.buckets.get(peer)?.limited ?? 0
   }
 }
+
+/**
+ * The limiter a daemon runs with: the constants, or AIOS_COMM_PEER_RATE=<items per second> (burst twice that) for
+ * a machine much faster or slower than the one they were measured on, and for tests that flood a node.
+ */
+export function peerRateFromEnv (env: NodeJS.ProcessEnv = process.env): PeerRateLimiter {
+  const rate = Number(env.AIOS_COMM_PEER_RATE)
+  return Number.isSafeInteger(rate) && rate > 0 ? new PeerRateLimiter(rate, 2 * rate) : new PeerRateLimiter()
+}
