@@ -60,7 +60,7 @@ describe('fuzz: agent cards', () => {
         const seq = JSON.parse(json).capabilities.extensions[0].params.seq as number
         const held = w.ctx.store.identity.card(JSON.parse(json).name)
         if (held !== undefined && seq < held.seq) t.forged(`card rolled back to seq ${seq}`)
-      }), fuzzParams('cards', 500))
+      }), fuzzParams('cards', 300))
     })
     expect(t.forgedAccepted).toBe(0)
     expect(t.seen.get('ok')).toBeGreaterThan(0)

@@ -21,7 +21,7 @@ import { bytesFor } from './mutate.js'
 import { createWorld, type World } from './world.js'
 
 const TIMEOUT = chaosLevel() === 'full' ? 900_000 : 60_000
-const SOCKET_LINES = chaosLevel() === 'full' ? 20_000 : 1000
+const SOCKET_LINES = chaosLevel() === 'full' ? 20_000 : 500
 
 /** Every stable code the daemon and the cards module can answer with: the quoted UPPER_CASE literals in their source. */
 function knownCodes (): Set<string> {
@@ -100,7 +100,7 @@ describe('fuzz: control API', () => {
           for (const c of [...at, text.length]) { out.push(...r.push(text.slice(from, c)).lines); from = c }
           expect(out).toEqual(lines.filter(l => l.trim() !== ''))
         })
-      }), fuzzParams('control lines', 1000))
+      }), fuzzParams('control lines', 500))
     })
   }, TIMEOUT)
 
@@ -116,7 +116,7 @@ describe('fuzz: control API', () => {
           const again = 'result' in b ? 'ok' : b.error.code
           if (again !== code) t.crash(`unstable answer to ${line}: ${code} then ${again}`)
         }
-      }), fuzzParams('control API', 1500))
+      }), fuzzParams('control API', 800))
     })
     expect(t.seen.get('ok')).toBeGreaterThan(0)
     expect(t.seen.get('BAD_REQUEST')).toBeGreaterThan(0)

@@ -71,7 +71,7 @@ describe('fuzz: deliver frames', () => {
           const held = w.ctx.store.identity.card('agent-b')
           if (held !== undefined && !genuineCards.has(jcs(JSON.parse(held.json)))) t.forged(`card ${held.json.slice(0, 100)}`)
         }
-      }), fuzzParams('deliver frames', 400))
+      }), fuzzParams('deliver frames', 250))
     })
     console.log(`fuzz deliver frames: item answers ${JSON.stringify(Object.fromEntries(items))}`)
     expect(t.forgedAccepted).toBe(0)

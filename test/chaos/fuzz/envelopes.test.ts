@@ -70,7 +70,7 @@ describe('fuzz: envelopes and batch proofs', () => {
         if (code !== 'ok') return
         const env = envelopeFromWire(bytes)
         if (bytesEqual(env.signer, victim.publicKey) && !originals.has(hexOf(bytes))) t.forged(`envelope ${hexOf(bytes)}`)
-      }), fuzzParams('envelopes', 3000))
+      }), fuzzParams('envelopes', 1500))
     })
     expect(t.forgedAccepted).toBe(0)
     expect(t.seen.get('ok')).toBeGreaterThan(0) // the generator does reach valid envelopes
@@ -95,7 +95,7 @@ describe('fuzz: trust facts (endorsements, revocations, admission requests)', ()
         // a fact verifies only as signed by the key it names: the mesh owner's (or a seat's) must be genuine
         const signer = envelopeFromWire(bytes).signer
         if (honest.some(h => bytesEqual(h, signer)) && !originals.has(hexOf(bytes))) t.forged(`trust fact ${hexOf(bytes)}`)
-      }), fuzzParams('trust facts', 2000))
+      }), fuzzParams('trust facts', 1000))
     })
     expect(t.forgedAccepted).toBe(0)
     expect(t.seen.get('ok')).toBeGreaterThan(0)

@@ -53,7 +53,7 @@ describe('fuzz: join frames', () => {
       return admitted
     }
     runFuzz(t, () => {
-      fc.assert(fc.property(input, bytes => { t.run(() => answer(bytes), 4) }), fuzzParams('join frames', 800))
+      fc.assert(fc.property(input, bytes => { t.run(() => answer(bytes), 4) }), fuzzParams('join frames', 500))
     })
     expect(t.forgedAccepted).toBe(0)
     expect(t.seen.get('ok')).toBeGreaterThan(0)
@@ -84,7 +84,7 @@ describe('fuzz: invitation tokens', () => {
         peerIdFromString(value.peer)
         for (const a of value.addrs) multiaddr(a)
         if (value.secret.byteLength !== 32) t.crash('a parsed token with a short secret')
-      }), fuzzParams('invitation tokens', 2000))
+      }), fuzzParams('invitation tokens', 1000))
     })
     expect(t.seen.get('ok')).toBeGreaterThan(0)
   }, TIMEOUT)

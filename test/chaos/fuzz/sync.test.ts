@@ -33,7 +33,7 @@ describe('fuzz: sync frames', () => {
       fc.assert(fc.property(bytesFor(valid), bytes => {
         const { code, value } = t.run(() => syncLimit(syncRequestFromWire(bytes)))
         if (code === 'ok' && !(value !== undefined && value >= 1 && value <= SYNC_PAGE_FACTS)) t.crash(`page size ${String(value)} out of bounds`)
-      }), fuzzParams('sync requests', 2000))
+      }), fuzzParams('sync requests', 1000))
     })
   }, TIMEOUT)
 
@@ -74,7 +74,7 @@ describe('fuzz: sync frames', () => {
         const now = w.ctx.store.identity.card('agent-b')?.seq ?? 0
         if (now < seqB) t.forged(`card of agent-b rolled back from seq ${seqB} to ${now}`)
         seqB = now
-      }), fuzzParams('sync frames', 700))
+      }), fuzzParams('sync frames', 400))
     })
     expect(t.forgedAccepted).toBe(0)
   }, TIMEOUT)

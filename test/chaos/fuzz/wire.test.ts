@@ -35,7 +35,7 @@ describe('fuzz: wire decoders', () => {
     const t = new FuzzTally('wire decoders', new Set(['WIRE_MALFORMED']))
     const input = fc.nat({ max: DECODERS.length - 1 }).chain(k => fc.tuple(fc.constant(k), bytesFor(DECODERS[k][2])))
     runFuzz(t, () => {
-      fc.assert(fc.property(input, ([k, bytes]) => { t.run(() => DECODERS[k][1](bytes)) }), fuzzParams('wire decoders', 4000))
+      fc.assert(fc.property(input, ([k, bytes]) => { t.run(() => DECODERS[k][1](bytes)) }), fuzzParams('wire decoders', 2000))
     })
     // valid encodings decode
     for (const [, decode, samples] of DECODERS) for (const s of samples) expect(() => decode(s)).not.toThrow()
