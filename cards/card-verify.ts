@@ -1,6 +1,6 @@
 // Verifying an Agent Card from its JSON text: A2A shape, no default-valued fields, mesh extension, JWS signature.
 import { fromB64url } from './encoding.js'
-import { nobleVerify } from './ed25519.js'
+import { fastVerify } from './ed25519.js'
 import { refuse, type Refusal } from './errors.js'
 import { isValidHandle } from './handle.js'
 import { keyId, parseKeyText } from './keys.js'
@@ -12,6 +12,7 @@ const A2A_FIELDS = new Set(['name', 'description', 'supportedInterfaces', 'provi
   'signatures', 'iconUrl'])
 const REQUIRED = ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills']
 export const MAX_CARD_BYTES = 64 * 1024 // a card is a few KiB; anything larger is an attack or a mistake
+export const MAX_CARD_DEPTH = 16 // our cards nest 5 deep; JSON nested thousands deep would exhaust the stack of any walker
 
 export interface VerifiedCard {
   handle: string
@@ -30,6 +31,18 @@ export interface VerifiedCard {
 }
 
 export type CardCheck = { ok: true, card: VerifiedCard } | Refusal
+
+/** Is any array or object nested deeper than `max`? Iterative, so the depth of the input cannot overflow the stack. */
+function nestedDeeperThan (root: unknown, max: number): boolean {
+  const stack: Array<{ v: unknown, depth: number }> = [{ v: root, depth: 0 }]
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop() as { v: unknown, depth: number }
+    if (v === null || typeof v !== 'object') continue
+    if (depth >= max) return true
+    for (const x of Object.values(v)) stack.push({ v: x, depth: depth + 1 })
+  }
+  return false
+}
 
 /** Finds the first empty string, empty array, empty object, false or null: fields A2A verifiers drop. */
 function firstDefaultValued (v: unknown, path: string): string | undefined {
@@ -60,6 +73,7 @@ export function verifyCardJson (json: string): CardCheck {
     return refuse('CARD_MALFORMED', 'the card is not valid JSON')
   }
   if (card === null || typeof card !== 'object' || Array.isArray(card)) return refuse('CARD_MALFORMED', 'the card is not a JSON object')
+  if (nestedDeeperThan(card, MAX_CARD_DEPTH)) return refuse('CARD_MALFORMED', `the card nests deeper than ${MAX_CARD_DEPTH} levels`)
   const extra = Object.keys(card).find(k => !A2A_FIELDS.has(k))
   if (extra !== undefined) return refuse('CARD_MALFORMED', `the card has a field outside the A2A 1.0 schema: ${extra}`)
   const missing = REQUIRED.find(k => !(k in card))
@@ -124,7 +138,7 @@ function checkSignature (card: AgentCard, actorKey: Uint8Array): { ok: true } | 
       continue
     }
     if (header.alg !== 'EdDSA' || header.typ !== 'JOSE' || header.kid !== kid) continue
-    if (nobleVerify(signature, cardSigningInput(card, s.protected), actorKey)) return { ok: true }
+    if (fastVerify(signature, cardSigningInput(card, s.protected), actorKey)) return { ok: true }
   }
   return refuse('CARD_BAD_SIGNATURE', `no signature on the card verifies with its actor key (kid ${kid}, alg EdDSA, typ JOSE)`)
 }

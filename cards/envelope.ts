@@ -1,6 +1,6 @@
 // Signed envelopes: a domain-separated Ed25519 signature over the exact payload bytes, or a batch proof
 // (one signature over a Merkle root plus this item's inclusion path). Verification returns facts, not exceptions.
-import { concat, lengthPrefixed, sha256, utf8, bytesEqual } from './encoding.js'
+import { lengthPrefixed, sha256, utf8, bytesEqual, uvarint } from './encoding.js'
 import { fastSign, fastVerify, PUBLIC_KEY_BYTES } from './ed25519.js'
 import { refuse, type Refusal } from './errors.js'
 import type { KeyPair } from './keys.js'
@@ -27,10 +27,10 @@ export function signEnvelope (key: KeyPair, payloadType: string, payload: Uint8A
 /** Signs many payloads with one signature; every envelope stays individually verifiable. */
 export function signBatch (key: KeyPair, items: Array<{ payloadType: string, payload: Uint8Array }>): Envelope[] {
   if (items.length === 0) return []
-  const leaves = items.map(i => sha256(LEAF, signingInput(i.payloadType, i.payload)))
+  const leaves = items.map((i, index) => leafHash(index, signingInput(i.payloadType, i.payload)))
   const levels = merkleLevels(leaves)
   const root = levels[levels.length - 1][0]
-  const signature = fastSign(concat([BATCH_DOMAIN, root]), key.seed)
+  const signature = fastSign(batchSigningInput(items.length, root), key.seed)
   return items.map((item, index) => ({
     payloadType: item.payloadType,
     payload: item.payload,
@@ -50,11 +50,21 @@ export function verifyEnvelope (env: Envelope, expectedType?: string): EnvelopeC
   }
   if (env.batch !== undefined && env.signature === undefined) {
     const b = env.batch
-    const root = rootFromPath(sha256(LEAF, input), b.index, b.count, b.path)
+    const root = rootFromPath(leafHash(b.index, input), b.index, b.count, b.path)
     if (root === undefined || !bytesEqual(root, b.root)) return refuse('BAD_SIGNATURE', 'the batch inclusion path does not lead to the signed root')
-    return fastVerify(b.signature, concat([BATCH_DOMAIN, b.root]), env.signer) ? { ok: true, envelope: env } : refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
+    return fastVerify(b.signature, batchSigningInput(b.count, b.root), env.signer) ? { ok: true, envelope: env } : refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
   }
   return refuse('ENVELOPE_NO_PROOF', 'the envelope carries neither exactly one signature nor one batch proof')
+}
+
+// The position is hashed into the leaf and the size signed with the root: a tree's shape lets some paths lead to
+// the same root under another (index, count), and an envelope must have one encoding only (its hash names it).
+function leafHash (index: number, input: Uint8Array): Uint8Array {
+  return sha256(LEAF, uvarint(index), input)
+}
+
+function batchSigningInput (count: number, root: Uint8Array): Uint8Array {
+  return lengthPrefixed(BATCH_DOMAIN, uvarint(count), root)
 }
 
 // Levels of a Merkle tree, leaves first; an odd node at the end of a level is promoted unchanged.

@@ -1,10 +1,13 @@
 // The composition root: store → libp2p node → deliver protocol → outbox worker → control API, stopped in
 // reverse. start() and stop() are memoized; a failed start stops what it had started.
+import type { Stream } from '@libp2p/interface'
+import { errorText } from './runtime/errors.js'
 import { MeshError, utf8 } from '../cards/index.js'
 import { ControlServer, socketIsLive } from './control/server.js'
 import { routes, type NodeView } from './control/routes.js'
 import { Core } from './core.js'
 import { serveDeliver } from './delivery/deliver-server.js'
+import { peerRateFromEnv } from './delivery/peer-rate.js'
 import { OutboxWorker } from './delivery/outbox-worker.js'
 import { WakeService } from './wake/index.js'
 import { PeerSession } from './delivery/peer-session.js'
@@ -104,7 +107,8 @@ export class Daemon {
       dhtSelect: (_key, values) => selectCardRecord(values)
     })
     await node.start()
-    await node.handle(DELIVER_PROTOCOL, (stream, connection) => { void serveDeliver(core, stream, connection) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
+    const rate = peerRateFromEnv() // per peer, across all its deliver streams
+    await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     ctx.liveAddresses = () => this.addresses()
     for (const seat of ctx.store.identity.actors()) {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
@@ -124,7 +128,7 @@ export class Daemon {
 
     const truth = this.truth = new TruthPlane(node, core)
     await truth.start()
-    await node.handle(JOIN_PROTOCOL, (stream, connection) => { void serveJoin(core, stream, connection, truth.joining, () => this.addresses()) }, { maxInboundStreams: 4 })
+    await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, truth.joining, () => this.addresses())) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
     this.control = new ControlServer(paths.socket, table, this.log, { streams: { watch: watchRoute(bus) } })
@@ -155,6 +159,14 @@ export class Daemon {
       urls.ui = `${server.baseUrl}/`
     }
     return urls
+  }
+
+  /** A protocol handler that fails in a way it did not handle closes its stream, never the daemon. */
+  private guard (protocol: string, stream: Stream, served: Promise<void>): void {
+    served.catch(err => {
+      this.log.error('stream handler failed', { protocol, error: errorText(err) })
+      stream.abort(err as Error)
+    })
   }
 
   /** The bridge listens, then every seat's card is re-signed to declare its endpoint. */

@@ -65,8 +65,13 @@ export function envelopeToWire (e: T.Envelope): Uint8Array {
   }).finish()
 }
 
+/**
+ * Decodes a signed envelope that is in canonical form (exactly the bytes envelopeToWire gives for it). Objects are
+ * known by the hash of their envelope bytes, so one signed payload must have one encoding: otherwise anyone
+ * relaying a message could append an unknown field, keep the signature valid and make it a different message.
+ */
 export function envelopeFromWire (bytes: Uint8Array): T.Envelope {
-  return decode('signed envelope', () => {
+  const env = decode('signed envelope', () => {
     const m = pb.SignedEnvelope.decode(bytes)
     const env: T.Envelope = { payloadType: m.payloadType, payload: req(m.payload), signer: req(m.signer) }
     if (m.proof === 'signature') env.signature = req(m.signature)
@@ -75,6 +80,12 @@ export function envelopeFromWire (bytes: Uint8Array): T.Envelope {
     }
     return env
   })
+  if (!sameBytes(envelopeToWire(env), bytes)) throw new WireError('signed envelope: not in canonical encoding')
+  return env
+}
+
+function sameBytes (a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.compare(a, b) === 0
 }
 
 // ---- message ----

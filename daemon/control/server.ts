@@ -4,7 +4,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { chmodSync, existsSync, unlinkSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
-import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
+import { MAX_REQUEST_BYTES, type ControlResponse } from './protocol.js'
+import { LineReader, parseRequest } from './framing.js'
 import type { Params } from './params.js'
 import { BoundedWriter } from '../observe/bounded.js'
 import { MAX_SUBSCRIBER_BUFFER_BYTES } from '../observe/constants.js'
@@ -19,6 +20,22 @@ export interface ControlServerOptions {
   streams?: Record<string, StreamRoute>
   /** A subscriber's unread bytes before it is dropped. */
   maxSubscriberBytes?: number
+}
+
+/** One request line → its answer: a result, or an error with a stable code (INTERNAL only for a bug, logged). */
+export async function answerLine (routes: Record<string, Route>, line: string, log: Logger): Promise<ControlResponse> {
+  const parsed = parseRequest(line)
+  if (!parsed.ok) return { id: 0, error: { code: parsed.code, message: parsed.message } }
+  const { id, method, params } = parsed.req
+  const route = Object.hasOwn(routes, method) ? routes[method] : undefined
+  if (route === undefined) return { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${method}` } }
+  try {
+    return { id, result: await route(params ?? {}) ?? null }
+  } catch (err) {
+    const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
+    if (code === 'INTERNAL') log.error('control request failed', { method, error: (err as Error)?.stack })
+    return { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } }
+  }
 }
 
 /** Is a daemon answering on this socket? */
@@ -64,53 +81,26 @@ export class ControlServer {
     this.sockets.add(socket)
     socket.on('close', () => this.sockets.delete(socket))
     socket.on('error', () => socket.destroy())
-    let buffer = ''
+    const reader = new LineReader()
     socket.setEncoding('utf8')
     socket.on('data', (chunk: string) => {
-      buffer += chunk
-      if (buffer.length > MAX_REQUEST_BYTES) {
+      const { lines, tooLarge } = reader.push(chunk)
+      for (const line of lines) this.dispatch(socket, line)
+      if (tooLarge) {
         this.answer(socket, { id: 0, error: { code: 'REQUEST_TOO_LARGE', message: `a request may have at most ${MAX_REQUEST_BYTES} bytes` } })
         socket.end()
-        buffer = ''
-        return
-      }
-      let nl
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl)
-        buffer = buffer.slice(nl + 1)
-        if (line.trim() !== '') void this.dispatch(socket, line)
       }
     })
   }
 
-  private async dispatch (socket: Socket, line: string): Promise<void> {
-    let req: ControlRequest
-    try {
-      req = JSON.parse(line)
-      if (req === null || typeof req !== 'object' || typeof req.method !== 'string') throw new Error('not a request')
-    } catch {
-      this.answer(socket, { id: 0, error: { code: 'BAD_REQUEST', message: 'a request is one JSON object {id, method, params} per line' } })
+  private dispatch (socket: Socket, line: string): void {
+    const parsed = parseRequest(line)
+    const streams = this.opts.streams
+    if (parsed.ok && streams !== undefined && Object.hasOwn(streams, parsed.req.method)) {
+      this.subscribe(socket, parsed.req.id, parsed.req.method, streams[parsed.req.method], parsed.req.params ?? {})
       return
     }
-    const id = Number.isSafeInteger(req.id) ? req.id : 0
-    const params = req.params !== null && typeof req.params === 'object' && !Array.isArray(req.params) ? req.params : {}
-    const stream = this.opts.streams !== undefined && Object.hasOwn(this.opts.streams, req.method) ? this.opts.streams[req.method] : undefined
-    if (stream !== undefined) {
-      this.subscribe(socket, id, req.method, stream, params)
-      return
-    }
-    const route = Object.hasOwn(this.routes, req.method) ? this.routes[req.method] : undefined
-    if (route === undefined) {
-      this.answer(socket, { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${req.method}` } })
-      return
-    }
-    try {
-      this.answer(socket, { id, result: await route(params) ?? null })
-    } catch (err) {
-      const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
-      if (code === 'INTERNAL') this.log.error('control request failed', { method: req.method, error: (err as Error)?.stack })
-      this.answer(socket, { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } })
-    }
+    void answerLine(this.routes, line, this.log).then(res => this.answer(socket, res))
   }
 
   /** One subscription per connection: the answer, then events; a reader that falls behind gets a coded last line. */
@@ -139,6 +129,14 @@ export class ControlServer {
   }
 
   private answer (socket: Socket, res: ControlResponse): void {
-    if (!socket.destroyed) socket.write(JSON.stringify(res) + '\n')
+    if (socket.destroyed) return
+    let text: string
+    try {
+      text = JSON.stringify(res)
+    } catch (err) {
+      this.log.error('control answer has no JSON form', { error: (err as Error).message })
+      text = JSON.stringify({ id: res.id, error: { code: 'INTERNAL', message: 'the answer could not be encoded' } })
+    }
+    socket.write(text + '\n')
   }
 }

@@ -3,9 +3,11 @@
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
 import { MeshError } from '../../cards/index.js'
-import { deliverRequestFromWire, deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
+import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { acceptMessages, acceptReceipts, MAX_BATCH_MESSAGES, MAX_FRAME_BYTES } from '../messaging/index.js'
+import { acceptMessages, acceptReceipts, MAX_FRAME_BYTES } from '../messaging/index.js'
+import { frameCost, readDeliverFrame } from './frame.js'
+import type { PeerRateLimiter } from './peer-rate.js'
 import { acceptCardJson } from '../setup/cards.js'
 import { acceptHandoffs } from '../messaging/handoff.js'
 import { errorText } from '../runtime/errors.js'
@@ -14,7 +16,7 @@ import { crashPoint } from '../runtime/crash-point.js'
 const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
 const CLOSE_TIMEOUT_MS = 2000
 
-export async function serveDeliver (core: Core, stream: Stream, connection: Connection): Promise<void> {
+export async function serveDeliver (core: Core, stream: Stream, connection: Connection, rate: PeerRateLimiter): Promise<void> {
   const remote = connection.remotePeer.toString()
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
   const inFlight = new Set<Promise<void>>()
@@ -37,22 +39,26 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
       else core.log.debug('deliver stream ended', { peer: remote, error: name })
       break
     }
-    let req: DeliverRequestData
-    try {
-      req = deliverRequestFromWire(frame.subarray())
-    } catch {
-      await fail('FRAME_MALFORMED', 'the frame is not a DeliverRequest')
+    const read = readDeliverFrame(frame.subarray())
+    if (!read.ok) {
+      await fail(read.code, read.message)
       break
     }
-    if (req.messages.length > MAX_BATCH_MESSAGES || req.receipts.length > MAX_BATCH_MESSAGES) {
-      await fail('BATCH_TOO_LARGE', `a frame may carry at most ${MAX_BATCH_MESSAGES} messages and ${MAX_BATCH_MESSAGES} receipts`)
-      break
-    }
+    const req = read.req
     if (!core.directory.isTrustedPeer(remote)) {
       await fail('PEER_NOT_TRUSTED', 'this peer hosts no actor this node trusts')
       break
     }
-    const job = handle(core, req, remote).then(async res => {
+    if (!rate.take(remote, frameCost(req))) {
+      if (rate.limitedFrames(remote) % 1000 === 1) core.log.warn('peer over its rate', { peer: remote, frames: rate.limitedFrames(remote) })
+      try {
+        await lp.write(deliverResponseToWire(rateLimited(req)))
+      } catch {
+        break // the peer reset the stream while flooding it
+      }
+      continue
+    }
+    const job = handleDeliverFrame(core, req, remote).then(async res => {
       if (res.results.some(r => r.receipt !== undefined)) crashPoint('before-receipt-send')
       await lp.write(deliverResponseToWire(res))
     }).catch(err => {
@@ -72,7 +78,18 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
   }
 }
 
-async function handle (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
+/**
+ * Every item of a frame over its peer's rate, answered unchecked with the transient RATE_LIMITED — the code
+ * alone, so the answer to a flood is smaller than the flood.
+ */
+function rateLimited (req: DeliverRequestData): DeliverResponseData {
+  const item = { messageId: new Uint8Array(0), errorCode: 'RATE_LIMITED' }
+  const receipt = { receiptHash: new Uint8Array(0), errorCode: item.errorCode }
+  return { batchId: req.batchId, results: req.messages.map(() => item), receiptResults: req.receipts.map(() => receipt), handoffResults: (req.handoffs ?? []).map(() => item) }
+}
+
+/** Answers one decoded frame from a trusted peer: cards learned, messages, receipts and handoffs each answered. */
+export async function handleDeliverFrame (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
   learnCards(core, req.cards, remote)
   const results = await acceptMessages(core, req.messages, remote)
   const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts, remote) : []

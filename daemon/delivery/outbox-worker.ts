@@ -219,6 +219,7 @@ export class OutboxWorker {
         const r = res.receiptResults[i]
         if (r === undefined) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this receipt in the batch')
         else if (r.errorCode === undefined) store.done(item.row.id)
+        else if (TRANSIENT_CODES.has(r.errorCode)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${r.errorCode}: ${r.errorMessage ?? ''}`)
         else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
       })
       handoffs.forEach((item, i) => {

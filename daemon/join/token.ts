@@ -1,10 +1,13 @@
 // Invitation tokens: "aioscomm1." + base64url(JSON { mesh, peer, addrs, secret, exp }). Not signed: the token
 // travels out of band from the owner, and Noise proves the peer id it names when the joiner connects.
+import { peerIdFromString } from '@libp2p/peer-id'
+import { multiaddr } from '@multiformats/multiaddr'
 import { MeshError, b64url, fromB64url, parseKeyText } from '../../cards/index.js'
 
 const PREFIX = 'aioscomm1.'
 export const JOIN_PROTOCOL = '/aios-comm/join/1'
 export const DEFAULT_INVITE_TTL_MS = 24 * 3_600_000
+const MAX_TOKEN_ADDRS = 32 // the inviter's listen addresses; a longer list is not a token we made
 
 export interface InviteToken {
   mesh: string
@@ -34,6 +37,18 @@ export function parseToken (text: string, nowMs = Date.now()): InviteToken {
     doc.addrs.some((a: unknown) => typeof a !== 'string') || secret?.byteLength !== 32 || !Number.isSafeInteger(doc.exp)) {
     throw bad('a field is missing or mistyped')
   }
+  if (doc.addrs.length > MAX_TOKEN_ADDRS || !parses(() => peerIdFromString(doc.peer)) || !doc.addrs.every((a: string) => parses(() => multiaddr(a)))) {
+    throw bad('the peer id or an address does not parse')
+  }
   if (doc.exp <= nowMs) throw new MeshError('INVITE_EXPIRED', `the invitation expired at ${new Date(doc.exp).toISOString()}; ask for a new one (aios-comm invite)`)
   return { mesh: doc.mesh, peer: doc.peer, addrs: doc.addrs, secret, exp: doc.exp }
+}
+
+function parses (fn: () => unknown): boolean {
+  try {
+    fn()
+    return true
+  } catch {
+    return false
+  }
 }

@@ -8,7 +8,7 @@ import { MAX_MESSAGE_BYTES } from './limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */
-export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FAILED', 'BUSY'])
+export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FAILED', 'BUSY', 'RATE_LIMITED'])
 
 interface Fresh {
   index: number

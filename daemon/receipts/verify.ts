@@ -2,6 +2,7 @@
 // evidence present (and re-hashed when inline) on COMPLETE.
 import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type ReceiptData } from '../../proto/index.js'
+import { MAX_INLINE_EVIDENCE_BYTES } from '../messaging/limits.js' // a leaf file of constants: no import cycle
 
 export interface MessageRef {
   id: Uint8Array
@@ -32,6 +33,9 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   if (!bytesEqual(r.messageHash, message.hash)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is bound to other message content')
   if (r.actor !== message.to) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is by ${r.actor}, not by the recipient ${message.to}`)
   if (!bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${message.to}`)
+  if ((r.evidence?.inline?.byteLength ?? 0) > MAX_INLINE_EVIDENCE_BYTES) {
+    return refuse('EVIDENCE_TOO_LARGE', `inline evidence may have at most ${MAX_INLINE_EVIDENCE_BYTES} bytes; larger evidence stays a file`)
+  }
   if (r.state === 'COMPLETE') {
     const e = r.evidence
     if (e === undefined || e.sha256.byteLength !== 32 || e.path === '') return refuse('EVIDENCE_MISSING', 'a COMPLETE receipt must carry evidence (path, sha256, size)')

@@ -4,7 +4,7 @@
 import type { Connection, Stream } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
-import { syncPageFromWire, syncPageToWire, syncRequestFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
+import { syncPageFromWire, syncPageToWire, syncRequestFromWire, syncRequestToWire, type FactData, type SyncRequestData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MeshNode } from '../net/node.js'
 import { errorText } from '../runtime/errors.js'
@@ -24,6 +24,11 @@ export interface SyncStats {
   caughtUpAt?: string
 }
 
+/** Facts per page a request may ask for: 0 means the default; whatever it says, 1 to SYNC_PAGE_FACTS. */
+export function syncLimit (req: SyncRequestData): number {
+  return Math.max(1, Math.min(req.limit === 0 ? SYNC_PAGE_FACTS : req.limit, SYNC_PAGE_FACTS))
+}
+
 /** Serves this node's log to a trusted peer: pages from `since`, then new facts as they are appended. */
 export async function serveSync (core: Core, stream: Stream, connection: Connection): Promise<void> {
   const remote = connection.remotePeer.toString()
@@ -40,7 +45,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
   try {
     const req = syncRequestFromWire((await lp.read()).subarray())
     let since = req.since
-    const limit = Math.max(1, Math.min(req.limit === 0 ? SYNC_PAGE_FACTS : req.limit, SYNC_PAGE_FACTS))
+    const limit = syncLimit(req)
     let caughtUp = false
     while (stream.status === 'open') {
       appended = false

@@ -34,7 +34,12 @@ export class TruthPlane {
   }
 
   async start (): Promise<void> {
-    await this.node.handle(SYNC_PROTOCOL, (stream, connection) => { void serveSync(this.core, stream, connection) }, { maxInboundStreams: 16, maxOutboundStreams: 16 })
+    await this.node.handle(SYNC_PROTOCOL, (stream, connection) => {
+      serveSync(this.core, stream, connection).catch(err => {
+        this.core.log.error('stream handler failed', { protocol: 'sync', error: errorText(err) }) // closes its stream, never the daemon
+        stream.abort(err as Error)
+      })
+    }, { maxInboundStreams: 16, maxOutboundStreams: 16 })
     this.gossip.start()
     this.dht.start()
     this.core.lookupCard = async handle => await this.dht.lookup(handle)

@@ -1,0 +1,73 @@
+// Field-level edits of signed messages and receipts: decode, change or swap a field, then keep the old proof,
+// re-sign with a key the mesh never endorsed, or re-sign with an endorsed key that is not the one the object names.
+import fc from 'fast-check'
+import { signEnvelope, type KeyPair } from '../../../cards/index.js'
+import {
+  PAYLOAD_TYPES, envelopeFromWire, envelopeToWire, messageFromWire, messageToWire, receiptFromWire, receiptToWire,
+  type MessageData, type ReceiptData
+} from '../../../proto/index.js'
+import { mutated } from './mutate.js'
+
+export interface Signers {
+  rogue: KeyPair
+  /** Endorsed keys, used only to sign in another actor's name. */
+  others: KeyPair[]
+}
+
+const text = fc.constantFrom('agent-a', 'agent-b', 'agent-c', 'agent-z', '', 'AGENT-A', 'a'.repeat(64))
+const bytes16 = fc.uint8Array({ minLength: 0, maxLength: 33 })
+
+function editMessage (m: MessageData, field: number, s: string, b: Uint8Array, n: number): MessageData {
+  switch (field) {
+    case 0: return { ...m, from: s }
+    case 1: return { ...m, to: s }
+    case 2: return { ...m, id: b }
+    case 3: return { ...m, body: b }
+    case 4: return { ...m, from: m.to, to: m.from } // swapped
+    case 5: return { ...m, expiresAtMs: n % 2 === 0 ? 1 : Date.now() + n }
+    case 6: return { ...m, require: (['DELIVERED', 'READ', 'REJECTED'] as const)[n % 3] }
+    default: return { ...m, fromKey: b }
+  }
+}
+
+function editReceipt (r: ReceiptData, field: number, s: string, b: Uint8Array, n: number): ReceiptData {
+  switch (field) {
+    case 0: return { ...r, actor: s }
+    case 1: return { ...r, messageId: b }
+    case 2: return { ...r, messageHash: b }
+    case 3: return { ...r, state: (['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED'] as const)[n % 5] }
+    case 4: return { ...r, evidence: r.evidence === undefined ? { path: s, sha256: b, size: n } : undefined }
+    case 5: return { ...r, evidence: { path: '/tmp/e', sha256: b, size: n % 100, inline: new Uint8Array(n % 2 === 0 ? 70_000 : 3) } }
+    default: return { ...r, atMs: n }
+  }
+}
+
+/** An edited object: `names` is what the bytes claim; the proof is the old one, a rogue's, or another actor's. */
+export function edited (samples: Uint8Array[], kind: 'message' | 'receipt', keys: Signers): fc.Arbitrary<Uint8Array> {
+  return fc.tuple(fc.nat({ max: samples.length - 1 }), fc.nat({ max: 7 }), text, bytes16, fc.nat(), fc.nat({ max: 2 + keys.others.length }))
+    .map(([i, field, s, b, n, signer]) => {
+      const env = envelopeFromWire(samples[i])
+      const payload = kind === 'message'
+        ? messageToWire(editMessage(messageFromWire(env.payload), field, s, b, n))
+        : receiptToWire(editReceipt(receiptFromWire(env.payload), field, s, b, n))
+      const type = kind === 'message' ? PAYLOAD_TYPES.message : PAYLOAD_TYPES.receipt
+      if (signer === 0) return envelopeToWire({ ...env, payload }) // the old proof over new bytes
+      const key = signer === 1 ? keys.rogue : keys.others[(signer - 2) % keys.others.length]
+      if (kind === 'message' && signer > 1) {
+        // an endorsed key signing a message that names another sender (and its key)
+        const m = messageFromWire(payload)
+        return envelopeToWire(signEnvelope(key, type, messageToWire({ ...m, from: 'agent-b', fromKey: key.publicKey })))
+      }
+      return envelopeToWire(signEnvelope(key, type, payload))
+    })
+}
+
+/** A signed object as a peer might send it: genuine, byte-mutated, or field-edited. */
+export function signedItem (samples: Uint8Array[], kind: 'message' | 'receipt', keys: Signers): fc.Arbitrary<Uint8Array> {
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...samples) },
+    { weight: 2, arbitrary: mutated(samples) },
+    { weight: 2, arbitrary: edited(samples, kind, keys) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) }
+  )
+}
