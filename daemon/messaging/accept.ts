@@ -76,47 +76,39 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
     fresh.push({ index, msg: c.msg, bytes, hash: c.hash, existing: held !== undefined && held.localTo })
   })
 
-  // Commit every new message durably before any DELIVERED receipt is signed.
-  const toInsert = dedupe(fresh.filter(f => !f.existing))
-  if (toInsert.length > 0) {
+  // One transaction stores every new message, its DELIVERED receipt and its wake-queue row; DELIVERED leaves
+  // this node only after that transaction is durable (a crash before it loses the message and its receipt alike).
+  const signed = new Map<string, Uint8Array>()
+  const arrived: Fresh[] = []
+  if (fresh.length > 0) {
     await core.store.commit.run(() => {
-      for (const f of toInsert) {
-        if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
-        else {
-          store.insertMessage({
-            id: f.msg.id, hash: f.hash, envelope: f.bytes, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
-            sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
-          })
+      for (const f of dedupe(fresh)) {
+        const key = Buffer.from(f.msg.id).toString('hex')
+        if (!f.existing) {
+          if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
+          else {
+            store.insertMessage({
+              id: f.msg.id, hash: f.hash, envelope: f.bytes, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
+              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
+            })
+          }
         }
+        const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
+        if (held !== undefined) {
+          signed.set(key, held.envelope)
+          continue
+        }
+        const r = signReceipt(core.seatKey(f.msg.to), { messageId: f.msg.id, messageHash: f.hash, actor: f.msg.to, state: 'DELIVERED', atMs: now, from: f.msg.from })
+        store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: f.msg.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
+        store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
+        core.store.carriers.enqueue(f.msg.id, f.msg.to, now)
+        signed.set(key, r.envelope)
+        arrived.push(f)
       }
     })
     crashPoint('after-deliver-commit')
-  }
-
-  // Sign DELIVERED for each message that has none yet; return the stored one otherwise.
-  const signed = new Map<string, Uint8Array>()
-  const receiptsToStore: Array<{ f: Fresh, envelope: Uint8Array, hash: Uint8Array }> = []
-  for (const f of fresh) {
-    const key = Buffer.from(f.msg.id).toString('hex')
-    if (signed.has(key)) continue
-    const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
-    if (held !== undefined) {
-      signed.set(key, held.envelope)
-      continue
-    }
-    const r = signReceipt(core.seatKey(f.msg.to), { messageId: f.msg.id, messageHash: f.hash, actor: f.msg.to, state: 'DELIVERED', atMs: now, from: f.msg.from })
-    signed.set(key, r.envelope)
-    receiptsToStore.push({ f, envelope: r.envelope, hash: r.hash })
-  }
-  if (receiptsToStore.length > 0) {
-    await core.store.commit.run(() => {
-      for (const { f, envelope, hash } of receiptsToStore) {
-        store.insertReceipt({ hash, messageId: f.msg.id, state: 'DELIVERED', actor: f.msg.to, envelope, atMs: now, receivedAtMs: now })
-        store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
-      }
-    })
     crashPoint('after-delivered-receipt')
-    for (const { f } of receiptsToStore) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from })
+    for (const f of arrived) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from, queued: true })
   }
   for (const f of fresh) results[f.index] = { messageId: f.msg.id, receipt: signed.get(Buffer.from(f.msg.id).toString('hex')) }
   return results

@@ -28,10 +28,10 @@ export class WakeService {
   private readonly lanes = new Lanes()
   private readonly checking = new Map<string, Promise<ContractVerdict>>()
   private readonly abort = new AbortController()
-  private arrivals: Array<{ id: Uint8Array, to: string }> = []
+  private arrivals: Array<{ id: Uint8Array, to: string, queued?: boolean }> = []
   private starting?: Promise<void>
   private stopping?: Promise<void>
-  private readonly onMessage = (e: { id: Uint8Array, to: string }): void => this.arrived(e)
+  private readonly onMessage = (e: { id: Uint8Array, to: string, queued?: boolean }): void => this.arrived(e)
 
   constructor (private readonly core: Core, private readonly env: NodeJS.ProcessEnv = process.env) {}
 
@@ -89,8 +89,9 @@ export class WakeService {
     return await p
   }
 
-  /** Arrivals of one event-loop turn are queued in one durable write, then each seat's burst timer moves. */
-  private arrived (e: { id: Uint8Array, to: string }): void {
+  /** Arrivals of one event-loop turn are queued in one durable write (unless their delivery's commit queued them
+   * already), then each seat's burst timer moves. */
+  private arrived (e: { id: Uint8Array, to: string, queued?: boolean }): void {
     if (this.stopping !== undefined) return
     this.arrivals.push(e)
     if (this.arrivals.length > 1) return
@@ -103,7 +104,8 @@ export class WakeService {
     const carriers = this.core.store.carriers
     try {
       const now = Date.now()
-      await this.core.store.commit.run(() => { for (const e of batch) carriers.enqueue(e.id, e.to, now) })
+      const toQueue = batch.filter(e => e.queued !== true)
+      if (toQueue.length > 0) await this.core.store.commit.run(() => { for (const e of toQueue) carriers.enqueue(e.id, e.to, now) })
     } catch (err) {
       // The messages are DELIVERED and stored; the next start queues them again (reconcile), so say so and go on.
       this.core.log.error('cannot queue wakes', { count: batch.length, error: errorText(err) })
