@@ -3,7 +3,7 @@
 import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { deriveState, signReceipt } from '../receipts/index.js'
+import { deriveState, signReceipts } from '../receipts/index.js'
 import { MAX_MESSAGE_BYTES } from './limits.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */
@@ -82,8 +82,8 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
   const arrived: Fresh[] = []
   if (fresh.length > 0) {
     await core.store.commit.run(() => {
+      const unsigned: Fresh[] = []
       for (const f of dedupe(fresh)) {
-        const key = Buffer.from(f.msg.id).toString('hex')
         if (!f.existing) {
           if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
           else {
@@ -94,16 +94,20 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
           }
         }
         const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
-        if (held !== undefined) {
-          signed.set(key, held.envelope)
-          continue
-        }
-        const r = signReceipt(core.seatKey(f.msg.to), { messageId: f.msg.id, messageHash: f.hash, actor: f.msg.to, state: 'DELIVERED', atMs: now, from: f.msg.from })
-        store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: f.msg.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
-        store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
-        core.store.carriers.enqueue(f.msg.id, f.msg.to, now)
-        signed.set(key, r.envelope)
-        arrived.push(f)
+        if (held !== undefined) signed.set(hexId(f), held.envelope)
+        else unsigned.push(f)
+      }
+      // one batch proof per seat: a frame's DELIVERED receipts cost one signature (and one verification) in all
+      for (const [seat, list] of groupBy(unsigned, f => f.msg.to)) {
+        const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from })))
+        list.forEach((f, i) => {
+          const r = receipts[i]
+          store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
+          store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
+          core.store.carriers.enqueue(f.msg.id, seat, now)
+          signed.set(hexId(f), r.envelope)
+          arrived.push(f)
+        })
       }
     })
     crashPoint('after-deliver-commit')
@@ -112,6 +116,19 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
   }
   for (const f of fresh) results[f.index] = { messageId: f.msg.id, receipt: signed.get(Buffer.from(f.msg.id).toString('hex')) }
   return results
+}
+
+const hexId = (f: Fresh): string => Buffer.from(f.msg.id).toString('hex')
+
+function groupBy<T> (list: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>()
+  for (const t of list) {
+    const k = key(t)
+    const l = m.get(k)
+    if (l === undefined) m.set(k, [t])
+    else l.push(t)
+  }
+  return m
 }
 
 function dedupe (list: Fresh[]): Fresh[] {
