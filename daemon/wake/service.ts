@@ -47,8 +47,7 @@ export class WakeService {
 
   private async doStart (): Promise<void> {
     const carriers = this.core.store.carriers
-    const queued = carriers.reconcile(Date.now())
-    if (queued > 0) this.core.log.info('wakes queued for messages never woken', { count: queued })
+    // no scan for messages never queued: every delivery path queues its wake in the commit that stores the message
     this.core.events.on('message:in', this.onMessage)
     for (const a of this.core.store.identity.actors()) {
       const v = await this.check(a.handle)
@@ -107,7 +106,7 @@ export class WakeService {
       const toQueue = batch.filter(e => e.queued !== true)
       if (toQueue.length > 0) await this.core.store.commit.run(() => { for (const e of toQueue) carriers.enqueue(e.id, e.to, now) })
     } catch (err) {
-      // The messages are DELIVERED and stored; the next start queues them again (reconcile), so say so and go on.
+      // The messages are DELIVERED and stored; say so and go on (the delivery paths queue in their own commit).
       this.core.log.error('cannot queue wakes', { count: batch.length, error: errorText(err) })
       return
     }
