@@ -4,7 +4,7 @@
 import '../daemon/runtime/polyfill.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,10 @@ import { ms, summarize } from './stats.js'
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url))
 const BODY = 'x'.repeat(1024)
+// Knobs for profiling one workload at a time: AIOS_BENCH_PHASES=seq,par,drain (default all three) and the
+// message counts AIOS_BENCH_SEQ (1000), AIOS_BENCH_PAR (10000), AIOS_BENCH_DRAIN (1000).
+const PHASES = new Set((process.env.AIOS_BENCH_PHASES ?? 'seq,par,drain').split(',').map(p => p.trim()))
+const count = (name: string, dflt: number): number => Number(process.env[name] ?? dflt)
 
 async function startDaemon (h: DemoHome): Promise<ChildProcess> {
   // AIOS_BENCH_PROFILE=DIR writes a CPU profile of each daemon there (node --cpu-prof).
@@ -33,6 +37,25 @@ async function stopDaemon (child: ChildProcess): Promise<void> {
   const exited = once(child, 'exit')
   child.kill('SIGTERM')
   await exited
+}
+
+// AIOS_BENCH_CPU=1 also reports each daemon's CPU time per message (Linux /proc): a figure that noise from
+// other processes on the machine disturbs much less than wall-clock rates.
+const CPU = process.env.AIOS_BENCH_CPU === '1'
+function cpuMs (child: ChildProcess): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid as number}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10 // utime + stime, in 10 ms ticks
+  } catch {
+    return NaN
+  }
+}
+async function measured<T extends { latencies: number[] }> (children: ChildProcess[], label: string, cpuLines: string[], work: () => Promise<T>): Promise<T> {
+  const before = children.map(cpuMs)
+  const r = await work()
+  const n = r.latencies.length
+  if (CPU && n > 0) cpuLines.push(`${label}: CPU per message — sender ${((cpuMs(children[0]) - before[0]) * 1000 / n).toFixed(0)} µs, recipient ${((cpuMs(children[1]) - before[1]) * 1000 / n).toFixed(0)} µs`)
+  return r
 }
 
 async function oneMessage (c: ControlConnection, to: string): Promise<number> {
@@ -66,13 +89,15 @@ async function main (): Promise<void> {
     const c = await ControlConnection.open(a.home)
     await run(c, b.handle, 300, 16) // warm-up: connections, JIT, page cache
 
-    const seq = await run(c, b.handle, 1000, 1)
-    const par = await run(c, b.handle, 10_000, 256)
+    const none = { seconds: 0, latencies: [] }
+    const cpuLines: string[] = []
+    const seq = PHASES.has('seq') ? await measured(children, '1 outstanding', cpuLines, async () => await run(c, b.handle, count('AIOS_BENCH_SEQ', 1000), 1)) : none
+    const par = PHASES.has('par') ? await measured(children, '256 outstanding', cpuLines, async () => await run(c, b.handle, count('AIOS_BENCH_PAR', 10_000), 256)) : none
     const s1 = summarize(seq.latencies)
     const s2 = summarize(par.latencies)
 
     // reconnect drain: messages queued while the recipient is down, delivered once it is back
-    const drained = 1000
+    const drained = PHASES.has('drain') ? count('AIOS_BENCH_DRAIN', 1000) : 0
     await stopDaemon(children[1])
     const queued: string[] = []
     for (let i = 0; i < drained; i++) queued.push((await c.call('notify', { to: b.handle, text: BODY, require: 'DELIVERED' })).obligation)
@@ -92,6 +117,7 @@ async function main (): Promise<void> {
       '',
       `reconnect drain: ${drained} queued while the recipient was down; its daemon was ready ${((tReady - tStart) / 1000).toFixed(2)} s after start, ` +
         `and all were DELIVERED ${((tDone - tReady) / 1000).toFixed(2)} s later (${(drained / ((tDone - tReady) / 1000)).toFixed(0)} msgs/s)`,
+      ...cpuLines,
       ''
     ].join('\n'))
   } finally {

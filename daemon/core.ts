@@ -8,8 +8,8 @@ import type { Logger } from './runtime/log.js'
 import { releaseSeat } from './setup/seat-move.js'
 
 export interface CoreEvents {
-  /** A message for a local seat was committed (wake it). */
-  'message:in': [{ id: Uint8Array, to: string, from: string }]
+  /** A message for a local seat was committed (wake it); `queued`: its wake-queue row went in the same commit. */
+  'message:in': [{ id: Uint8Array, to: string, from: string, queued?: boolean }]
   /** A receipt was stored and the obligation's state may have moved. */
   receipt: [{ messageId: Uint8Array, state: string, actor: string }]
   /** New outbox work. */

@@ -1,7 +1,5 @@
 // `aios-comm mcp`: a stdio MCP server for Claude Code, Codex and other MCP clients, acting as one seat.
 import type { Command } from 'commander'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { createMcpServer, watchInbox } from '../mcp/index.js'
 import { actingSeat, homeDir } from '../context.js'
 
 export function register (program: Command): void {
@@ -10,6 +8,10 @@ export function register (program: Command): void {
     .action(async (o: { watch: boolean }, cmd: Command) => {
       const home = homeDir(cmd)
       const as = actingSeat(cmd)
+      // loaded here, not with the program: the MCP SDK (and zod, ajv) would cost every other command, the daemon
+      // included, a few hundred milliseconds of start-up
+      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js')
+      const { createMcpServer, watchInbox } = await import('../mcp/index.js')
       const server = createMcpServer({ home, as })
       let stopWatch = (): void => {}
       server.oninitialized = () => { if (o.watch) stopWatch = watchInbox(server, home, as) }

@@ -3,7 +3,7 @@
 import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { deriveState, signReceipt } from '../receipts/index.js'
+import { deriveState, signReceipts } from '../receipts/index.js'
 import { MAX_MESSAGE_BYTES } from './limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
@@ -74,50 +74,59 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
     fresh.push({ index, msg: c.msg, bytes, hash: c.hash, existing: held !== undefined && held.localTo })
   })
 
-  // Commit every new message durably before any DELIVERED receipt is signed.
-  const toInsert = dedupe(fresh.filter(f => !f.existing))
-  if (toInsert.length > 0) {
+  // One transaction stores every new message, its DELIVERED receipt and its wake-queue row; DELIVERED leaves
+  // this node only after that transaction is durable (a crash before it loses the message and its receipt alike).
+  const signed = new Map<string, Uint8Array>()
+  const arrived: Fresh[] = []
+  if (fresh.length > 0) {
     await core.store.commit.run(() => {
-      for (const f of toInsert) {
-        if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
-        else {
-          store.insertMessage({
-            id: f.msg.id, hash: f.hash, envelope: f.bytes, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
-            sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
-          })
+      const unsigned: Fresh[] = []
+      for (const f of dedupe(fresh)) {
+        if (!f.existing) {
+          if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
+          else {
+            store.insertMessage({
+              id: f.msg.id, hash: f.hash, envelope: f.bytes, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
+              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
+            })
+          }
         }
+        const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
+        if (held !== undefined) signed.set(hexId(f), held.envelope)
+        else unsigned.push(f)
+      }
+      // one batch proof per seat: a frame's DELIVERED receipts cost one signature (and one verification) in all
+      for (const [seat, list] of groupBy(unsigned, f => f.msg.to)) {
+        const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from })))
+        list.forEach((f, i) => {
+          const r = receipts[i]
+          store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
+          store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
+          core.store.carriers.enqueue(f.msg.id, seat, now)
+          signed.set(hexId(f), r.envelope)
+          arrived.push(f)
+        })
       }
     })
     crashPoint('after-deliver-commit')
-  }
-
-  // Sign DELIVERED for each message that has none yet; return the stored one otherwise.
-  const signed = new Map<string, Uint8Array>()
-  const receiptsToStore: Array<{ f: Fresh, envelope: Uint8Array, hash: Uint8Array }> = []
-  for (const f of fresh) {
-    const key = Buffer.from(f.msg.id).toString('hex')
-    if (signed.has(key)) continue
-    const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
-    if (held !== undefined) {
-      signed.set(key, held.envelope)
-      continue
-    }
-    const r = signReceipt(core.seatKey(f.msg.to), { messageId: f.msg.id, messageHash: f.hash, actor: f.msg.to, state: 'DELIVERED', atMs: now, from: f.msg.from })
-    signed.set(key, r.envelope)
-    receiptsToStore.push({ f, envelope: r.envelope, hash: r.hash })
-  }
-  if (receiptsToStore.length > 0) {
-    await core.store.commit.run(() => {
-      for (const { f, envelope, hash } of receiptsToStore) {
-        store.insertReceipt({ hash, messageId: f.msg.id, state: 'DELIVERED', actor: f.msg.to, envelope, atMs: now, receivedAtMs: now })
-        store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
-      }
-    })
     crashPoint('after-delivered-receipt')
-    for (const { f } of receiptsToStore) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from })
+    for (const f of arrived) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from, queued: true })
   }
   for (const f of fresh) results[f.index] = { messageId: f.msg.id, receipt: signed.get(Buffer.from(f.msg.id).toString('hex')) }
   return results
+}
+
+const hexId = (f: Fresh): string => Buffer.from(f.msg.id).toString('hex')
+
+function groupBy<T> (list: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>()
+  for (const t of list) {
+    const k = key(t)
+    const l = m.get(k)
+    if (l === undefined) m.set(k, [t])
+    else l.push(t)
+  }
+  return m
 }
 
 function dedupe (list: Fresh[]): Fresh[] {

@@ -10,7 +10,7 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
   const now = Date.now()
   const store = core.store.messages
   const results: DeliverResultData[] = []
-  const arrived: Array<{ id: Uint8Array, to: string, from: string }> = []
+  const arrived: Array<{ id: Uint8Array, to: string, from: string, queued: boolean }> = []
   await core.store.commit.run(() => {
     for (const item of items) {
       const c = verifyMessage(core, item.message, now, { ignoreExpiry: true })
@@ -40,8 +40,9 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
         if (o.ok) store.insertReceipt({ hash: o.hash, messageId: m.id, state: o.receipt.state, actor: o.receipt.actor, envelope: r, atMs: o.receipt.atMs, receivedAtMs: now })
       }
       store.setState(m.id, deriveState(store.receipts(m.id)))
+      core.store.carriers.enqueue(m.id, m.to, now) // in this commit: a restart never has to look for unqueued messages
       results.push({ messageId: m.id })
-      arrived.push({ id: m.id, to: m.to, from: m.from })
+      arrived.push({ id: m.id, to: m.to, from: m.from, queued: true })
     }
   })
   for (const a of arrived) core.events.emit('message:in', a)

@@ -1,11 +1,19 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
 import { randomBytes } from 'node:crypto'
-import { MeshError, sha256, signEnvelope, isValidHandle } from '../../cards/index.js'
-import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
+import { MeshError, sha256, isValidHandle } from '../../cards/index.js'
+import { envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
 import { MAX_BODY_BYTES, MAX_OUTBOX_PER_DEST } from './limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
+import { BatchSigner } from './batch-signer.js'
+
+const signers = new WeakMap<Core, BatchSigner>()
+function signer (core: Core): BatchSigner {
+  let s = signers.get(core)
+  if (s === undefined) signers.set(core, s = new BatchSigner())
+  return s
+}
 
 export interface NotifyInput {
   as?: string
@@ -57,9 +65,10 @@ export async function notify (core: Core, input: NotifyInput): Promise<NotifyRes
     expiresAtMs: input.ttlMs !== undefined ? now + input.ttlMs : undefined,
     fromKey: key.publicKey
   }
-  const envelope = envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.message, messageToWire(msg)))
+  const envelopeOf = signer(core).add(key, messageToWire(msg))
   const store = core.store.messages
   await core.store.commit.run(() => {
+    const envelope = envelopeToWire(envelopeOf()) // the turn's messages are signed together, inside the commit
     store.insertMessage({
       id: msg.id,
       hash: sha256(envelope),

@@ -10,10 +10,11 @@ export const MAX_WAIT_MS = 600_000
 export async function waitFor (core: Core, ob: string, target: string, timeoutMs: number): Promise<{ obligation: string, state: string }> {
   if (rank(target) < 1 && target !== 'REJECTED') throw new MeshError('BAD_REQUEST', 'state must be DELIVERED, READ, CONSUMED, COMPLETE or REJECTED')
   const id = parseObligation(ob)
-  requireMessage(core, id, ob)
+  if (core.store.messages.stateOf(id) === undefined) requireMessage(core, id, ob)
   const current = (): string | undefined => {
-    const m = core.store.messages.message(id)
+    const m = core.store.messages.stateOf(id)
     if (m === undefined) return undefined
+    if (m.state !== 'DELIVERY_PENDING') return m.state
     const out = m.localFrom ? core.store.messages.outboxFor('message', id) : undefined
     if (m.state === 'DELIVERY_PENDING' && out?.status === 'expired') return 'EXPIRED'
     if (m.state === 'DELIVERY_PENDING' && out?.status === 'failed') return 'FAILED'

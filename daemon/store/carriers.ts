@@ -29,6 +29,7 @@ export interface WakeRow {
 
 /** What a wake owes one seat: how many messages, and the newest (by arrival). */
 export interface OwedWake {
+  /** Owed messages, counted up to MAX_OWED_COUNTED. */
   count: number
   newestSeq: number
   newest: Uint8Array
@@ -41,6 +42,7 @@ export interface ClockSample {
   samples: number
 }
 
+export const MAX_OWED_COUNTED = 1000 // a wake says "1000 new" at most: counting a larger backlog costs time and tells no more
 export const MAX_WAKES_KEPT = 500 // attempts kept per seat: a seat broken for days must not grow the file without end
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
@@ -91,19 +93,15 @@ export class CarrierStore {
     this.s.get('INSERT OR IGNORE INTO wake_queue (message_id, handle, queued_at_ms) VALUES (?, ?, ?)').run(messageId, handle, atMs)
   }
 
-  /** Queues every DELIVERED message for a local seat that was never queued (a crash between commit and wake). */
-  reconcile (atMs: number): number {
-    return this.s.get(`INSERT OR IGNORE INTO wake_queue (message_id, handle, queued_at_ms)
-      SELECT id, to_handle, ? FROM messages WHERE local_to = 1 AND state = 'DELIVERED' ORDER BY sent_at_ms, id`).run(atMs).changes
-  }
-
   /** What a wake still owes this seat: messages queued, never named by a wake that landed, and still only DELIVERED. */
   owed (handle: string): OwedWake | undefined {
-    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED'`
-    const r: any = this.s.get(`SELECT count(*) AS n, max(q.seq) AS newest ${open}`).get(handle)
-    if (r.n === 0) return undefined
-    const id = this.s.get('SELECT message_id FROM wake_queue WHERE seq = ?').pluck().get(r.newest) as Buffer
-    return { count: r.n, newestSeq: r.newest, newest: u8(id) }
+    // newest first through the (handle, woken_at_ms) index, and a bounded count: a seat with a huge backlog costs
+    // a wake (or a start-up) no more than MAX_OWED_COUNTED rows
+    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC`
+    const r: any = this.s.get(`SELECT q.seq AS seq, q.message_id AS id ${open} LIMIT 1`).get(handle)
+    if (r === undefined) return undefined
+    const n = this.s.get(`SELECT count(*) FROM (SELECT 1 ${open} LIMIT ${MAX_OWED_COUNTED})`).pluck().get(handle) as number
+    return { count: n, newestSeq: r.seq, newest: u8(r.id) }
   }
 
   /** The newest owed obligations, newest last, at most `limit` (a command carrier gets them in its environment). */
@@ -114,8 +112,11 @@ export class CarrierStore {
   }
 
   openHandles (): string[] {
-    return this.s.get(`SELECT DISTINCT q.handle FROM wake_queue q JOIN messages m ON m.id = q.message_id
-      WHERE q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.handle`).pluck().all() as string[]
+    // per seat, newest first, stopping at the first owed message: a start-up reads what it needs, not the queue
+    const seats = this.s.get('SELECT handle FROM actors ORDER BY handle').pluck().all() as string[]
+    const owed = this.s.get(`SELECT 1 FROM wake_queue q JOIN messages m ON m.id = q.message_id
+      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC LIMIT 1`)
+    return seats.filter(h => owed.get(h) !== undefined)
   }
 
   /** A wake naming everything up to `seq` landed: those are woken (what arrived after it waits for the next). */

@@ -93,6 +93,12 @@ export class MessageStore {
     return r === undefined ? undefined : messageFromRow(r)
   }
 
+  /** A message's derived state without its bytes (what waiting for a state reads on every receipt). */
+  stateOf (id: Uint8Array): { state: string, localFrom: boolean } | undefined {
+    const r: any = this.s.get('SELECT state, local_from FROM messages WHERE id = ?').get(id)
+    return r === undefined ? undefined : { state: r.state, localFrom: r.local_from === 1 }
+  }
+
   /** Messages addressed to local seats, newest last; `open` leaves out COMPLETE and REJECTED. */
   inbox (handles: string[], open: boolean): MessageRow[] {
     if (handles.length === 0) return []

@@ -13,6 +13,10 @@ import { applyFact } from './apply.js'
 import { SYNC_PAGE_BYTES, SYNC_PAGE_FACTS, SYNC_PROTOCOL } from './constants.js'
 
 const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
+// A page that brought nothing new moves the checkpoint in memory only; it is written this much later (or with the
+// next page that writes anyway, or at stop). A checkpoint that lags only makes a catch-up re-read facts already
+// held, which are idempotent, so no write (and no fsync) is spent per echoed fact.
+const LAZY_CHECKPOINT_MS = 1000
 
 export interface SyncStats {
   /** Facts received from this peer (catch-up and tail). */
@@ -128,24 +132,57 @@ export class SyncClient {
     this.closed = true
     for (const lp of this.sessions.values()) lp.unwrap().abort(new Error('stopping'))
     this.sessions.clear()
+    clearTimeout(this.lazyTimer)
+    try {
+      this.core.store.tx(() => this.writeLazy(Date.now()))
+    } catch (err) {
+      this.core.log.warn('cannot store sync checkpoints', { error: errorText(err) }) // they are re-read next time
+    }
+  }
+
+  private readonly lazy = new Map<string, number>()
+  private lazyTimer?: NodeJS.Timeout
+
+  /** Checkpoints held in memory go into the current transaction. */
+  private writeLazy (now: number): void {
+    for (const [peer, seq] of this.lazy) this.core.store.facts.setCheckpoint(peer, seq, now)
+    this.lazy.clear()
+  }
+
+  private checkpointLater (peerId: string, seq: number): void {
+    this.lazy.set(peerId, Math.max(seq, this.lazy.get(peerId) ?? 0))
+    if (this.lazyTimer !== undefined) return
+    this.lazyTimer = setTimeout(() => {
+      this.lazyTimer = undefined
+      void this.core.store.commit.run(() => this.writeLazy(Date.now())).catch(err => this.core.log.warn('cannot store sync checkpoints', { error: errorText(err) }))
+    }, LAZY_CHECKPOINT_MS)
+    this.lazyTimer.unref()
   }
 
   private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
     if (facts.length === 0) return
     const now = Date.now()
     await this.core.store.commit.run(() => {
+      let wrote = false
       for (const f of facts) {
         stats.received++
         stats.bytes += f.envelope.byteLength
         const v = applyFact(this.core, f.kind, f.envelope, now)
-        if (v.verdict === 'new') stats.applied++
+        if (v.verdict === 'new') {
+          stats.applied++
+          wrote = true
+        }
         if (v.verdict === 'reject') {
           stats.rejected++
           this.core.log.warn('fact refused', { peer: peerId, kind: f.kind, code: v.code, reason: v.reason })
           this.core.events.emit('refused', { what: 'fact', code: v.code, reason: v.reason, peer: peerId })
         }
       }
-      this.core.store.facts.setCheckpoint(peerId, facts[facts.length - 1].seq, now)
+      const last = facts[facts.length - 1].seq
+      if (wrote) {
+        this.lazy.delete(peerId)
+        this.core.store.facts.setCheckpoint(peerId, last, now) // rides the write this page makes anyway
+      } else this.checkpointLater(peerId, last)
     })
   }
 }

@@ -28,10 +28,10 @@ export class WakeService {
   private readonly lanes = new Lanes()
   private readonly checking = new Map<string, Promise<ContractVerdict>>()
   private readonly abort = new AbortController()
-  private arrivals: Array<{ id: Uint8Array, to: string }> = []
+  private arrivals: Array<{ id: Uint8Array, to: string, queued?: boolean }> = []
   private starting?: Promise<void>
   private stopping?: Promise<void>
-  private readonly onMessage = (e: { id: Uint8Array, to: string }): void => this.arrived(e)
+  private readonly onMessage = (e: { id: Uint8Array, to: string, queued?: boolean }): void => this.arrived(e)
 
   constructor (private readonly core: Core, private readonly env: NodeJS.ProcessEnv = process.env) {}
 
@@ -47,8 +47,7 @@ export class WakeService {
 
   private async doStart (): Promise<void> {
     const carriers = this.core.store.carriers
-    const queued = carriers.reconcile(Date.now())
-    if (queued > 0) this.core.log.info('wakes queued for messages never woken', { count: queued })
+    // no scan for messages never queued: every delivery path queues its wake in the commit that stores the message
     this.core.events.on('message:in', this.onMessage)
     for (const a of this.core.store.identity.actors()) {
       const v = await this.check(a.handle)
@@ -89,8 +88,9 @@ export class WakeService {
     return await p
   }
 
-  /** Arrivals of one event-loop turn are queued in one durable write, then each seat's burst timer moves. */
-  private arrived (e: { id: Uint8Array, to: string }): void {
+  /** Arrivals of one event-loop turn are queued in one durable write (unless their delivery's commit queued them
+   * already), then each seat's burst timer moves. */
+  private arrived (e: { id: Uint8Array, to: string, queued?: boolean }): void {
     if (this.stopping !== undefined) return
     this.arrivals.push(e)
     if (this.arrivals.length > 1) return
@@ -103,9 +103,10 @@ export class WakeService {
     const carriers = this.core.store.carriers
     try {
       const now = Date.now()
-      await this.core.store.commit.run(() => { for (const e of batch) carriers.enqueue(e.id, e.to, now) })
+      const toQueue = batch.filter(e => e.queued !== true)
+      if (toQueue.length > 0) await this.core.store.commit.run(() => { for (const e of toQueue) carriers.enqueue(e.id, e.to, now) })
     } catch (err) {
-      // The messages are DELIVERED and stored; the next start queues them again (reconcile), so say so and go on.
+      // The messages are DELIVERED and stored; say so and go on (the delivery paths queue in their own commit).
       this.core.log.error('cannot queue wakes', { count: batch.length, error: errorText(err) })
       return
     }

@@ -55,4 +55,16 @@ describe('signed envelopes', () => {
     root[0] ^= 1
     expect(verifyEnvelope({ ...e, batch: { ...e.batch!, root } }).ok).toBe(false)
   })
+
+  it('batch: once a root verified, a wrong signature, signer or root for it still fails', () => {
+    const envs = signBatch(key, Array.from({ length: 4 }, (_, i) => ({ payloadType: 't', payload: utf8(`c${i}`) })))
+    expect(verifyEnvelope(envs[0]).ok).toBe(true) // the root's signature is now known good
+    const e = envs[1]
+    const signature = Uint8Array.from(e.batch!.signature)
+    signature[5] ^= 1
+    expect(verifyEnvelope({ ...e, batch: { ...e.batch!, signature } }).ok).toBe(false)
+    expect(verifyEnvelope({ ...e, signer: generateKeyPair().publicKey }).ok).toBe(false)
+    expect(verifyEnvelope({ ...e, payload: utf8('forged') }).ok).toBe(false)
+    expect(verifyEnvelope(e).ok).toBe(true)
+  })
 })

@@ -42,13 +42,17 @@ describe('offline and restarts', () => {
     await b.daemon.stop()
     await b.daemon.start({ AIOS_COMM_CRASH_AT: 'after-deliver-commit' })
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'crash me' })
-    await b.daemon.exited() // SIGKILLed by the crash point, after the commit and before any receipt
+    await b.daemon.exited() // SIGKILLed by the crash point: after the commit, before DELIVERED was sent
     expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
-    expect(countAt(b.home, 'SELECT count(*) AS n FROM receipts')).toBe(0)
+    // DELIVERED is signed inside the message's own commit and sent only once that commit is durable
+    const stored = query(b.home, 'SELECT hex(hash) AS h FROM receipts')
+    expect(stored).toHaveLength(1)
+    expect((await a.daemon.call('status', { obligation })).state).toBe('DELIVERY_PENDING')
     await b.daemon.start()
     await waitFor('DELIVERED at the sender', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'DELIVERED')
     expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
     expect(countAt(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'DELIVERED'")).toBe(1)
+    expect(query(a.home, "SELECT hex(hash) AS h FROM receipts WHERE state = 'DELIVERED'")).toEqual(stored) // the one signed before the crash
   })
 
   it('a message that expires before its recipient comes back ends EXPIRED and is never delivered', async () => {
