@@ -16,6 +16,8 @@ export class Results {
   readonly series = new Map<string, Series>()
   /** group name → why it did not run (e.g. the JetStream server could not be installed) */
   readonly unavailable = new Map<string, string>()
+  /** what the reader should know about how this run went (e.g. a mesh that did not fully connect) */
+  readonly notes: string[] = []
 
   constructor (readonly rounds: number) {}
 
@@ -51,13 +53,14 @@ export class Results {
   }
 
   toJSON (): unknown {
-    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable) }
+    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable), notes: this.notes }
   }
 
-  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string> }): Results {
+  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string>, notes?: string[] }): Results {
     const r = new Results(j.rounds)
     for (const s of j.series) r.series.set(s.key, { ...s, values: s.values.map(v => (v === null ? NaN : v)) })
     for (const [k, v] of Object.entries(j.unavailable ?? {})) r.unavailable.set(k, v)
+    r.notes.push(...(j.notes ?? []))
     return r
   }
 }

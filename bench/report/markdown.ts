@@ -57,6 +57,11 @@ export function benchmarksMarkdown (i: ReportInput): string {
     for (const [group, why] of i.results.unavailable) out.push(`- ${group}: ${why}`)
     out.push('')
   }
+  if (i.results.notes.length > 0) {
+    out.push('## Notes on this run', '')
+    for (const n of i.results.notes) out.push(`- ${n}`)
+    out.push('')
+  }
   for (const t of tables(i.results)) out.push(`## ${t.title}`, '', markdownTable(t), '')
   out.push('## Method', '', ...method(i), '')
   return out.join('\n')

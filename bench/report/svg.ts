@@ -78,7 +78,8 @@ export function chartSvg (r: Results, caption: string): string {
   for (const t of evaluateAll(r)) {
     const color = t.status === 'met' ? '#2e8b3a' : t.status === 'not met' ? '#c62828' : '#999'
     parts.push(`<circle cx="16" cy="${f(y + 8)}" r="5" fill="${color}"/>`)
-    parts.push(text(28, y + 12, `${t.status} — ${t.target.label} (median ${num(t.measured.median, t.target.unit)}${t.target.unit === 'x' ? '' : ' ' + t.target.unit})`))
+    const measured = t.measured.runs === 0 ? 'no runs' : `median ${num(t.measured.median, t.target.unit)}${t.target.unit === 'x' ? '' : ' ' + t.target.unit}`
+    parts.push(text(28, y + 12, `${t.status} — ${t.target.label} (${measured})`))
     y += 18
   }
   parts.push(text(10, y + 18, caption, 'fill="#666"'))

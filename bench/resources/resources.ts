@@ -18,10 +18,10 @@ export class ResourceHome {
   }
 
   /** Seeds until the store holds `total` messages; returns the seconds spent. */
-  seedTo (total: number): number {
+  async seedTo (total: number): Promise<number> {
     const add = total - this.seeded
     if (add <= 0) return 0
-    const s = seedDelivered(this.store, this.peer, add)
+    const s = await seedDelivered(this.store, this.peer, add)
     this.seeded = total
     return s
   }

@@ -64,8 +64,21 @@ function fixture (): Results {
     r.record(RESOURCES.rss100k, 'MiB', i, 160)
   }
   r.unavailable.set('example', 'not installed & <skipped>')
+  r.notes.push('a note about this run')
   return r
 }
+
+describe('results', () => {
+  it('survive a JSON round trip, missing runs included', () => {
+    const r = fixture()
+    r.record('extra', 'ms', 2, 5)
+    const back = Results.fromJSON(JSON.parse(JSON.stringify(r)))
+    expect(back.values('extra')).toEqual([NaN, NaN, 5])
+    expect(back.spread(`${load('aios', '1k', 256)}.rate`)).toEqual(r.spread(`${load('aios', '1k', 256)}.rate`))
+    expect(back.unavailable.get('example')).toBe('not installed & <skipped>')
+    expect(back.notes).toEqual(['a note about this run'])
+  })
+})
 
 describe('targets', () => {
   it('judges each target on the median of its runs or of its per-round ratios', () => {
@@ -109,6 +122,7 @@ describe('report', () => {
     expect(md).toContain('not met: daemon RSS with 100k stored messages ≤ 150 MiB — median 160.0 MiB')
     expect(md).toContain('acknowledges before fsync by default')
     expect(md).toContain('- example: not installed & <skipped>')
+    expect(md).toContain('- a note about this run')
     for (const t of tables(r)) {
       expect(md).toContain(`## ${t.title}`)
       for (const row of t.rows) expect(row.length).toBe(t.header.length)
