@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { HomeContext } from '../../daemon/index.js'
 import type { KeyPair } from '../../cards/index.js'
-import type { SeedJob, SeedRequest, SeedRow } from './seed-rows.js'
+import { unpackRows, type SeedJob, type SeedRequest, type SeedRow } from './seed-rows.js'
 
 const CHUNK = 8192 // messages per transaction
 export const SEED_BODY_BYTES = 200 // a short agent message
@@ -27,7 +27,7 @@ export async function seedDelivered (from: SeedSide, to: SeedSide, count: number
   const job: SeedJob = { from: { handle: from.handle, key: seatKey(from) }, to: { handle: to.handle, key: seatKey(to) }, bodyBytes: SEED_BODY_BYTES }
   const worker = new Worker(fileURLToPath(new URL('./seed-rows.js', import.meta.url)), { workerData: { seedJob: job } })
   const replies: Array<(rows: SeedRow[]) => void> = []
-  worker.on('message', (rows: SeedRow[]) => replies.shift()?.(rows))
+  worker.on('message', (buf: ArrayBuffer) => replies.shift()?.(unpackRows(buf)))
   const failed = new Promise<never>((_resolve, reject) => worker.once('error', reject))
   const startMs = Date.now() - count * 10
   const ask = async (first: number): Promise<SeedRow[]> => {
