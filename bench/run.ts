@@ -158,6 +158,7 @@ async function main (): Promise<void> {
   const plan = planFromEnv()
   const root = mkdtempSync(join(tmpdir(), 'aios-bench-'))
   const r = new Results(plan.rounds)
+  if (plan.quick) r.notes.push(`quick smoke run: ${plan.rounds} rounds at a tenth of the counts; meshes of ${plan.meshSizes.join(', ')} daemons only; "100k stored" was measured with ${plan.seedSmall.toLocaleString('en-US')} and "1M stored" with ${plan.seedLarge.toLocaleString('en-US')} stored messages`)
   let natsVersion = 'nats-server not available'
   try {
     await group(r, 'aios-comm', async () => {
