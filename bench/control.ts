@@ -9,6 +9,12 @@ export class ControlConnection {
   private readonly waiting = new Map<number, { resolve: (v: any) => void, reject: (e: Error) => void }>()
 
   private constructor (private readonly socket: Socket) {
+    const fail = (err: Error): void => {
+      for (const w of this.waiting.values()) w.reject(err)
+      this.waiting.clear()
+    }
+    socket.on('error', err => fail(err))
+    socket.on('close', () => fail(new Error('the control connection closed')))
     socket.setEncoding('utf8')
     socket.on('data', (d: string) => {
       this.buffer += d
@@ -31,6 +37,7 @@ export class ControlConnection {
   }
 
   async call<T = any> (method: string, params: Record<string, unknown> = {}): Promise<T> {
+    if (this.socket.destroyed) throw new Error('the control connection is closed')
     const id = this.next++
     return await new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject })

@@ -1,129 +1,205 @@
-// `npm run bench`: notify → DELIVERED between two real daemons (separate processes, loopback), 1 KB bodies:
-// latency with 1 outstanding, throughput with 256 outstanding, and the drain of a queue after a reconnect. DELIVERED is counted when the signed receipt
-// is stored at the sender, after the recipient's fsync.
+// `npm run bench`: aios-comm beside the raw libp2p floor and NATS JetStream, in rounds that interleave the three;
+// then the full lifecycle, the reconnect drain, convergence across meshes, and a daemon's resources. Prints the
+// tables and regenerates docs/BENCHMARKS.md with docs/benchmarks.svg (AIOS_BENCH_QUICK=1: a smoke run, written
+// to a temp folder instead). `node dist/bench/run.js --report docs/benchmarks.json` rewrites the report only.
 import '../daemon/runtime/polyfill.js'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { makeHomes, type DemoHome } from '../cli/demo/homes.js'
-import { ControlConnection } from './control.js'
-import { ms, summarize } from './stats.js'
+import { Floor } from './floor/floor.js'
+import { JetStreamPublisher } from './jetstream/publish.js'
+import { NatsServer, ensureNatsServer, natsServerVersion } from './jetstream/server.js'
+import { Pair } from './aios/pair.js'
+import { notifyDelivered } from './aios/deliver.js'
+import { lifecycle } from './aios/lifecycle.js'
+import { drain } from './aios/drain.js'
+import { ConvergenceMesh } from './convergence.js'
+import { ResourceHome } from './resources/resources.js'
+import { SEED_BODY_BYTES } from './resources/seed.js'
+import { DRAIN, LIFECYCLE, OUTSTANDING, RESOURCES, SIZES, convergence, load, type SystemKey } from './keys.js'
+import { planFromEnv, type Plan } from './plan.js'
+import { Results, type RunResult } from './results.js'
+import { summarize } from './stats.js'
+import { describeMachine, type Machine } from './report/machine.js'
+import { benchmarksMarkdown } from './report/markdown.js'
+import { chartSvg } from './report/svg.js'
+import { markdownTable, tables } from './report/tables.js'
 
-const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url))
-const BODY = 'x'.repeat(1024)
-// Knobs for profiling one workload at a time: AIOS_BENCH_PHASES=seq,par,drain (default all three) and the
-// message counts AIOS_BENCH_SEQ (1000), AIOS_BENCH_PAR (10000), AIOS_BENCH_DRAIN (1000).
-const PHASES = new Set((process.env.AIOS_BENCH_PHASES ?? 'seq,par,drain').split(',').map(p => p.trim()))
-const count = (name: string, dflt: number): number => Number(process.env[name] ?? dflt)
+const CONNECT_TIMEOUT_MS = 60_000 // for a mesh to connect fully before convergence is measured regardless
 
-async function startDaemon (h: DemoHome): Promise<ChildProcess> {
-  // AIOS_BENCH_PROFILE=DIR writes a CPU profile of each daemon there (node --cpu-prof).
-  const prof = process.env.AIOS_BENCH_PROFILE !== undefined ? ['--cpu-prof', '--cpu-prof-dir', process.env.AIOS_BENCH_PROFILE] : []
-  const child = spawn(process.execPath, [...prof, CLI, '--home', h.home, 'daemon'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, AIOS_COMM_LOG: 'error' } })
-  let out = ''
-  child.stdout!.setEncoding('utf8')
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: string) => { out += d; if (out.includes('"event":"ready"')) resolve() })
-    child.once('exit', code => reject(new Error(`daemon exited ${String(code)}`)))
-  })
-  return child
+const say = (line: string): void => { process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`) }
+const errorText = (err: unknown): string => ((err as Error)?.message ?? String(err)).split('\n')[0]
+
+/** The systems of the side-by-side rounds; each runs every size × outstanding. */
+type Runner = (bytes: number, total: number, outstanding: number) => Promise<RunResult>
+
+interface Systems {
+  runners: Partial<Record<SystemKey, Runner>>
+  pair: Pair
+  close: () => Promise<void>
 }
 
-async function stopDaemon (child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = once(child, 'exit')
-  child.kill('SIGTERM')
-  await exited
-}
-
-// AIOS_BENCH_CPU=1 also reports each daemon's CPU time per message (Linux /proc): a figure that noise from
-// other processes on the machine disturbs much less than wall-clock rates.
-const CPU = process.env.AIOS_BENCH_CPU === '1'
-function cpuMs (child: ChildProcess): number {
+async function startSystems (root: string, r: Results): Promise<Systems & { natsVersion: string }> {
+  const floor = await Floor.start()
+  let nats: NatsServer | undefined
+  let pub: JetStreamPublisher | undefined
+  let natsVersion = 'nats-server not available'
   try {
-    const fields = readFileSync(`/proc/${child.pid as number}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10 // utime + stime, in 10 ms ticks
-  } catch {
-    return NaN
+    const bin = ensureNatsServer()
+    natsVersion = natsServerVersion(bin)
+    mkdirSync(join(root, 'nats'))
+    nats = await NatsServer.start(bin, join(root, 'nats'))
+    pub = await JetStreamPublisher.open(nats.port)
+  } catch (err) {
+    r.unavailable.set('jetstream', errorText(err))
+    say(`JetStream will not run: ${errorText(err)}`)
+    await nats?.stop()
   }
-}
-async function measured<T extends { latencies: number[] }> (children: ChildProcess[], label: string, cpuLines: string[], work: () => Promise<T>): Promise<T> {
-  const before = children.map(cpuMs)
-  const r = await work()
-  const n = r.latencies.length
-  if (CPU && n > 0) cpuLines.push(`${label}: CPU per message — sender ${((cpuMs(children[0]) - before[0]) * 1000 / n).toFixed(0)} µs, recipient ${((cpuMs(children[1]) - before[1]) * 1000 / n).toFixed(0)} µs`)
-  return r
-}
-
-async function oneMessage (c: ControlConnection, to: string): Promise<number> {
-  const t0 = performance.now()
-  const { obligation } = await c.call('notify', { to, text: BODY, require: 'DELIVERED' })
-  const r = await c.call('wait', { obligation, state: 'DELIVERED', timeoutMs: 60_000 })
-  if (r.state !== 'DELIVERED') throw new Error(`${obligation as string} ended ${r.state as string}`)
-  return performance.now() - t0
-}
-
-async function run (c: ControlConnection, to: string, total: number, outstanding: number): Promise<{ seconds: number, latencies: number[] }> {
-  const latencies: number[] = []
-  let started = 0
-  const t0 = performance.now()
-  const worker = async (): Promise<void> => {
-    while (started < total) {
-      started++
-      latencies.push(await oneMessage(c, to))
+  const pair = await Pair.start(join(root, 'pair'))
+  const runners: Systems['runners'] = {
+    floor: async (b, t, c) => await floor.run(b, t, c),
+    aios: async (b, t, c) => await notifyDelivered(pair.a, pair.recipient.handle, b, t, c)
+  }
+  if (pub !== undefined) runners.js = async (b, t, c) => await pub.run(b, t, c)
+  return {
+    runners,
+    pair,
+    natsVersion,
+    close: async () => {
+      await pub?.close()
+      await nats?.stop()
+      await floor.stop()
+      await pair.stop()
     }
   }
-  await Promise.all(Array.from({ length: outstanding }, worker))
-  return { seconds: (performance.now() - t0) / 1000, latencies }
+}
+
+async function rounds (plan: Plan, s: Systems, r: Results): Promise<void> {
+  say('warm-up')
+  for (const [sys, run] of Object.entries(s.runners)) {
+    await run(1024, plan.warmup, 64)
+    await run(64 * 1024, Math.ceil(plan.warmup / 10), 64)
+    say(`  ${sys} warmed up`)
+  }
+  const order: SystemKey[] = ['floor', 'js', 'aios']
+  for (let round = 0; round < plan.rounds; round++) {
+    for (const sys of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
+      const run = s.runners[sys]
+      if (run === undefined) continue
+      for (const size of SIZES) {
+        for (const c of OUTSTANDING) {
+          const res = await run(size.bytes, plan.counts[sys][size.key][c], c)
+          r.recordRun(load(sys, size.key, c), round, res)
+          say(`round ${round + 1}/${plan.rounds} ${sys} ${size.label} ×${c}: ${Math.round(res.latencies.length / res.seconds)} msgs/s, p50 ${summarize(res.latencies).p50.toFixed(2)} ms`)
+        }
+      }
+    }
+    const life = await lifecycle(s.pair, plan.lifecycle)
+    r.recordRun(LIFECYCLE, round, life)
+    say(`round ${round + 1}/${plan.rounds} lifecycle: p50 ${summarize(life.latencies).p50.toFixed(2)} ms`)
+    const d = await drain(s.pair, plan.drain)
+    r.record(DRAIN.ready, 's', round, d.ready)
+    r.record(DRAIN.afterReady, 's', round, d.afterReady)
+    r.record(DRAIN.afterSpawn, 's', round, d.afterSpawn)
+    r.record(DRAIN.rate, 'msgs/s', round, d.rate)
+    say(`round ${round + 1}/${plan.rounds} drain: ${plan.drain} in ${d.afterReady.toFixed(2)} s after ready (${Math.round(d.rate)} msgs/s)`)
+  }
+}
+
+async function convergenceRuns (plan: Plan, root: string, r: Results): Promise<void> {
+  for (const n of plan.meshSizes) {
+    say(`convergence: starting ${n} daemons`)
+    let mesh: ConvergenceMesh | undefined
+    try {
+      mesh = await ConvergenceMesh.start(root, n)
+      const fewest = await mesh.connected(CONNECT_TIMEOUT_MS)
+      if (fewest < n - 1) r.notes.push(`convergence, ${n} daemons: ${CONNECT_TIMEOUT_MS / 1000} s after start the least connected daemon had ${fewest} of its ${n - 1} peers connected; measured as it was`)
+      await mesh.run(2) // warm-up: the gossip mesh forms on the first facts
+      for (let run = 0; run < plan.convergenceRuns; run++) {
+        const l = summarize(await mesh.run(plan.receiptsPerRun))
+        r.record(convergence(n, 'p50'), 'ms', run, l.p50)
+        r.record(convergence(n, 'p99'), 'ms', run, l.p99)
+        say(`convergence ${n} daemons, run ${run + 1}: p50 ${l.p50.toFixed(0)} ms, p99 ${l.p99.toFixed(0)} ms`)
+      }
+    } catch (err) {
+      r.unavailable.set(`convergence (${n} daemons)`, errorText(err))
+      say(`convergence ${n}: ${errorText(err)}`)
+    } finally {
+      await mesh?.stop()
+    }
+  }
+}
+
+async function resourceRuns (plan: Plan, root: string, r: Results): Promise<void> {
+  const home = await ResourceHome.create(root)
+  for (let run = 0; run < plan.resourceRuns; run++) r.record(RESOURCES.idleRss, 'MiB', run, await home.rss())
+  say(`resources: idle RSS ${r.spread(RESOURCES.idleRss).median.toFixed(1)} MiB; seeding ${plan.seedSmall} messages`)
+  say(`  seeded in ${(await home.seedTo(plan.seedSmall)).toFixed(1)} s`)
+  for (let run = 0; run < plan.resourceRuns; run++) r.record(RESOURCES.rss100k, 'MiB', run, await home.rss())
+  say(`resources: RSS with ${plan.seedSmall} stored ${r.spread(RESOURCES.rss100k).median.toFixed(1)} MiB; seeding up to ${plan.seedLarge}`)
+  say(`  seeded in ${(await home.seedTo(plan.seedLarge)).toFixed(1)} s`)
+  for (let run = 0; run < plan.resourceRuns; run++) r.record(RESOURCES.startup1m, 'ms', run, await home.startup())
+  say(`resources: start-up with ${plan.seedLarge} stored ${r.spread(RESOURCES.startup1m).median.toFixed(0)} ms`)
+}
+
+/** Runs one group; a failure is recorded as the reason the group's rows are empty, and the rest goes on. */
+async function group (r: Results, name: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn()
+  } catch (err) {
+    r.unavailable.set(name, errorText(err))
+    say(`${name} failed: ${errorText(err)}`)
+  }
 }
 
 async function main (): Promise<void> {
+  const started = performance.now()
+  const plan = planFromEnv()
   const root = mkdtempSync(join(tmpdir(), 'aios-bench-'))
-  const children: ChildProcess[] = []
+  const r = new Results(plan.rounds)
+  if (plan.quick) r.notes.push(`quick smoke run: ${plan.rounds} rounds at a tenth of the counts; meshes of ${plan.meshSizes.join(', ')} daemons only; "100k stored" was measured with ${plan.seedSmall.toLocaleString('en-US')} and "1M stored" with ${plan.seedLarge.toLocaleString('en-US')} stored messages`)
+  let natsVersion = 'nats-server not available'
   try {
-    const [a, b] = await makeHomes(root, () => {}, [['sender', 'agent-s'], ['recipient', 'agent-r']])
-    children.push(await startDaemon(a), await startDaemon(b))
-    const c = await ControlConnection.open(a.home)
-    await run(c, b.handle, 300, 16) // warm-up: connections, JIT, page cache
-
-    const none = { seconds: 0, latencies: [] }
-    const cpuLines: string[] = []
-    const seq = PHASES.has('seq') ? await measured(children, '1 outstanding', cpuLines, async () => await run(c, b.handle, count('AIOS_BENCH_SEQ', 1000), 1)) : none
-    const par = PHASES.has('par') ? await measured(children, '256 outstanding', cpuLines, async () => await run(c, b.handle, count('AIOS_BENCH_PAR', 10_000), 256)) : none
-    const s1 = summarize(seq.latencies)
-    const s2 = summarize(par.latencies)
-
-    // reconnect drain: messages queued while the recipient is down, delivered once it is back
-    const drained = PHASES.has('drain') ? count('AIOS_BENCH_DRAIN', 1000) : 0
-    await stopDaemon(children[1])
-    const queued: string[] = []
-    for (let i = 0; i < drained; i++) queued.push((await c.call('notify', { to: b.handle, text: BODY, require: 'DELIVERED' })).obligation)
-    const tStart = performance.now()
-    children[1] = await startDaemon(b)
-    const tReady = performance.now()
-    await Promise.all(queued.map(async obligation => await c.call('wait', { obligation, state: 'DELIVERED', timeoutMs: 120_000 })))
-    const tDone = performance.now()
-    c.close()
-    process.stdout.write([
-      `aios-comm bench — notify → DELIVERED, 1 KB bodies, two daemons on loopback (${cpus().length} cores, Node ${process.version})`,
-      '',
-      '| workload | messages | msgs/s | p50 | p99 | p99.9 |',
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
-      `| 1 outstanding | ${seq.latencies.length} | ${(seq.latencies.length / seq.seconds).toFixed(0)} | ${ms(s1.p50)} | ${ms(s1.p99)} | ${ms(s1.p999)} |`,
-      `| 256 outstanding | ${par.latencies.length} | ${(par.latencies.length / par.seconds).toFixed(0)} | ${ms(s2.p50)} | ${ms(s2.p99)} | ${ms(s2.p999)} |`,
-      '',
-      `reconnect drain: ${drained} queued while the recipient was down; its daemon was ready ${((tReady - tStart) / 1000).toFixed(2)} s after start, ` +
-        `and all were DELIVERED ${((tDone - tReady) / 1000).toFixed(2)} s later (${(drained / ((tDone - tReady) / 1000)).toFixed(0)} msgs/s)`,
-      ...cpuLines,
-      ''
-    ].join('\n'))
+    await group(r, 'aios-comm', async () => {
+      const s = await startSystems(root, r)
+      natsVersion = s.natsVersion
+      try {
+        await rounds(plan, s, r)
+      } finally {
+        await s.close()
+      }
+    })
+    await group(r, 'convergence', async () => await convergenceRuns(plan, root, r))
+    await group(r, 'resources', async () => await resourceRuns(plan, root, r))
   } finally {
-    for (const child of children) await stopDaemon(child)
     rmSync(root, { recursive: true, force: true })
   }
+  const wallSeconds = (performance.now() - started) / 1000
+  const out = process.env.AIOS_BENCH_OUT ?? (plan.quick ? join(tmpdir(), 'aios-bench-quick') : fileURLToPath(new URL('../../docs/', import.meta.url)))
+  mkdirSync(out, { recursive: true })
+  const saved: Saved = { machine: describeMachine(natsVersion), plan, wallSeconds, results: r }
+  writeFileSync(join(out, 'benchmarks.json'), JSON.stringify(saved, null, 1) + '\n')
+  writeReport(out, saved)
 }
 
-await main()
+interface Saved { machine: Machine, plan: Plan, wallSeconds: number, results: Results }
+
+/** BENCHMARKS.md and benchmarks.svg in `out`, and the tables on stdout. */
+function writeReport (out: string, s: Saved): void {
+  const { machine, plan, wallSeconds, results: r } = s
+  const caption = `aios-comm benchmarks, ${machine.date}, ${machine.cpu} × ${machine.cores} cores, Node ${machine.node}${plan.quick ? ' (quick smoke run)' : ''}`
+  writeFileSync(join(out, 'benchmarks.svg'), chartSvg(r, caption))
+  writeFileSync(join(out, 'BENCHMARKS.md'), benchmarksMarkdown({ results: r, machine, plan, wallSeconds, chartFile: 'benchmarks.svg', seedBodyBytes: SEED_BODY_BYTES }))
+  for (const t of tables(r)) process.stdout.write(`\n${t.title}\n\n${markdownTable(t)}\n`)
+  process.stdout.write(`\n${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.natsServer}; ${(wallSeconds / 60).toFixed(1)} min; report in ${join(out, 'BENCHMARKS.md')}\n`)
+}
+
+/** `run.js --report FILE`: rewrites the report next to a saved benchmarks.json without measuring again. */
+function reportOnly (file: string): void {
+  const j = JSON.parse(readFileSync(file, 'utf8'))
+  writeReport(dirname(file), { machine: j.machine, plan: j.plan, wallSeconds: j.wallSeconds, results: Results.fromJSON(j.results) })
+}
+
+if (process.argv[2] === '--report') reportOnly(process.argv[3])
+else await main()

@@ -1,0 +1,38 @@
+// Two daemons in separate processes, a sender and a recipient, each with a persistent control connection.
+import { ControlConnection } from '../control.js'
+import { makeMesh, type BenchHome } from '../mesh.js'
+import { startDaemon, stop, type Daemon } from '../procs.js'
+
+export class Pair {
+  private constructor (
+    readonly sender: BenchHome,
+    readonly recipient: BenchHome,
+    private daemons: [Daemon, Daemon],
+    public a: ControlConnection,
+    public b: ControlConnection
+  ) {}
+
+  static async start (root: string): Promise<Pair> {
+    const [s, r] = await makeMesh(root, ['sender', 'recipient'])
+    const daemons: [Daemon, Daemon] = [await startDaemon(s.home), await startDaemon(r.home)]
+    return new Pair(s, r, daemons, await ControlConnection.open(s.home), await ControlConnection.open(r.home))
+  }
+
+  async stopRecipient (): Promise<void> {
+    this.b.close()
+    await stop(this.daemons[1].child)
+  }
+
+  /** Spawns the recipient's daemon again; resolves at its ready line with the spawn and ready times. */
+  async startRecipient (): Promise<Daemon> {
+    const d = this.daemons[1] = await startDaemon(this.recipient.home)
+    this.b = await ControlConnection.open(this.recipient.home)
+    return d
+  }
+
+  async stop (): Promise<void> {
+    this.a.close()
+    this.b.close()
+    for (const d of this.daemons) await stop(d.child)
+  }
+}

@@ -1,0 +1,98 @@
+// Convergence: how long a receipt issued on one daemon takes to be held by every daemon of a fully known mesh.
+// Each node's SQLite file is read read-only, as an auditor would, so the daemons do no extra work for the probe.
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { homePaths } from '../daemon/index.js'
+import { parseObligation } from '../daemon/messaging/ids.js'
+import { ControlConnection } from './control.js'
+import { makeMesh, type BenchHome } from './mesh.js'
+import { startDaemon, stop, type Daemon } from './procs.js'
+import { waitState } from './aios/deliver.js'
+
+const POLL_MS = 5
+const CONVERGE_TIMEOUT_MS = 60_000
+const START_AT_ONCE = 5 // daemons started together; all 30 at once would make start-up itself the benchmark
+
+const sleep = async (ms: number): Promise<void> => await new Promise(resolve => setTimeout(resolve, ms))
+
+export class ConvergenceMesh {
+  private constructor (
+    readonly homes: BenchHome[],
+    private readonly daemons: Daemon[],
+    private readonly control: ControlConnection[],
+    private readonly probes: Array<Database.Statement<[Buffer]>>,
+    private readonly dbs: Database.Database[]
+  ) {}
+
+  static async start (root: string, n: number): Promise<ConvergenceMesh> {
+    const homes = await makeMesh(join(root, `mesh-${n}`), Array.from({ length: n }, (_, i) => `n${i}`))
+    const daemons: Daemon[] = []
+    const control: ControlConnection[] = []
+    try {
+      for (let i = 0; i < n; i += START_AT_ONCE) {
+        const batch = homes.slice(i, i + START_AT_ONCE).map(async h => await startDaemon(h.home))
+        const started = await Promise.allSettled(batch)
+        for (const s of started) if (s.status === 'fulfilled') daemons.push(s.value)
+        const failed = started.find(s => s.status === 'rejected')
+        if (failed !== undefined) throw (failed as PromiseRejectedResult).reason
+      }
+      for (const h of homes) control.push(await ControlConnection.open(h.home))
+    } catch (err) {
+      for (const c of control) c.close()
+      await Promise.all(daemons.map(async d => await stop(d.child)))
+      throw err
+    }
+    const dbs = homes.map(h => new Database(homePaths(h.home).db, { readonly: true, fileMustExist: true }))
+    const probes = dbs.map(db => db.prepare<[Buffer]>("SELECT 1 FROM receipts WHERE message_id = ? AND state = 'READ'"))
+    return new ConvergenceMesh(homes, daemons, control, probes, dbs)
+  }
+
+  /**
+   * Waits until every node has a live connection to every other node, at most `timeoutMs`; returns the fewest
+   * peers any node had connected at the end (the daemons keep known peers connected; a loaded machine may not).
+   */
+  async connected (timeoutMs: number): Promise<number> {
+    const n = this.homes.length
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const counts = await Promise.all(this.control.map(async c => (await c.call<Array<{ connected: boolean }>>('peers')).filter(p => p.connected).length))
+      const fewest = Math.min(...counts)
+      if (fewest >= n - 1 || Date.now() > deadline) return fewest
+      await sleep(250)
+    }
+  }
+
+  /** One receipt: i sends to j, it is DELIVERED, j issues READ; ms until all nodes hold that READ receipt. */
+  async once (i: number, j: number): Promise<number> {
+    const { obligation } = await this.control[i].call('notify', { to: this.homes[j].handle, text: 'convergence probe', require: 'READ' })
+    await waitState(this.control[i], obligation, 'DELIVERED')
+    const id = Buffer.from(parseObligation(obligation))
+    const t0 = performance.now()
+    await this.control[j].call('read', { obligation })
+    let pending = this.probes.map((_, k) => k)
+    for (;;) {
+      pending = pending.filter(k => this.probes[k].get(id) === undefined)
+      if (pending.length === 0) return performance.now() - t0
+      if (performance.now() - t0 > CONVERGE_TIMEOUT_MS) throw new Error(`a READ receipt reached ${this.homes.length - pending.length} of ${this.homes.length} daemons in ${CONVERGE_TIMEOUT_MS / 1000} s`)
+      await sleep(POLL_MS)
+    }
+  }
+
+  /** `count` receipts between random pairs of distinct nodes. */
+  async run (count: number): Promise<number[]> {
+    const n = this.homes.length
+    const out: number[] = []
+    for (let k = 0; k < count; k++) {
+      const i = Math.floor(Math.random() * n)
+      const j = (i + 1 + Math.floor(Math.random() * (n - 1))) % n
+      out.push(await this.once(i, j))
+    }
+    return out
+  }
+
+  async stop (): Promise<void> {
+    for (const c of this.control) c.close()
+    for (const db of this.dbs) db.close()
+    await Promise.all(this.daemons.map(async d => await stop(d.child)))
+  }
+}

@@ -1,0 +1,112 @@
+// The report's tables, built from a run's results: the same tables are printed and written to BENCHMARKS.md.
+import { DRAIN, LIFECYCLE, MESH_SIZES, OUTSTANDING, RESOURCES, SIZES, SYSTEMS, convergence, load } from '../keys.js'
+import type { Results } from '../results.js'
+import { cell, num, withUnit } from './format.js'
+import { evaluateAll } from './targets.js'
+
+export interface Table {
+  title: string
+  header: string[]
+  rows: string[][]
+}
+
+const LATENCY = ['p50', 'p99', 'p999'] as const
+
+function loadTable (r: Results): Table {
+  const rows: string[][] = []
+  for (const size of SIZES) {
+    for (const c of OUTSTANDING) {
+      for (const sys of SYSTEMS) {
+        const k = load(sys.key, size.key, c)
+        const why = r.unavailable.get(sys.group)
+        const figures = why !== undefined && r.spread(`${k}.rate`).runs === 0
+          ? [`not run: ${why}`, '', '', '']
+          : [cell(r.spread(`${k}.rate`), 'msgs/s'), ...LATENCY.map(p => cell(r.spread(`${k}.${p}`), 'ms'))]
+        rows.push([`${size.label}, ${c} outstanding`, sys.label, ...figures])
+      }
+    }
+  }
+  return { title: 'notify → DELIVERED beside the transport floor and JetStream (median (min–max) over rounds)', header: ['workload', 'system', 'msgs/s', 'p50 ms', 'p99 ms', 'p99.9 ms'], rows }
+}
+
+function ratioTable (r: Results): Table {
+  const rows: string[][] = []
+  const add = (label: string, a: string, b: string): void => {
+    const s = r.ratio(a, b)
+    rows.push([label, num(s.median, 'x'), num(s.min, 'x'), num(s.max, 'x'), String(s.runs)])
+  }
+  for (const size of SIZES) {
+    for (const c of OUTSTANDING) {
+      for (const other of ['floor', 'js'] as const) {
+        const name = other === 'floor' ? 'floor' : 'JetStream'
+        add(`msgs/s aios-comm / ${name}, ${size.label}, ${c} outstanding`, `${load('aios', size.key, c)}.rate`, `${load(other, size.key, c)}.rate`)
+      }
+    }
+  }
+  for (const other of ['floor', 'js'] as const) {
+    add(`p50 latency aios-comm / ${other === 'floor' ? 'floor' : 'JetStream'}, 1 KB, 1 outstanding`, `${load('aios', '1k', 1)}.p50`, `${load(other, '1k', 1)}.p50`)
+  }
+  add('reconnect drain msgs/s / steady msgs/s (1 KB, 256 outstanding)', DRAIN.rate, `${load('aios', '1k', 256)}.rate`)
+  return { title: 'Ratios, taken pair by pair within each round', header: ['ratio', 'median', 'min', 'max', 'rounds'], rows }
+}
+
+function figureTable (r: Results, title: string, figures: Array<[string, string]>): Table {
+  return {
+    title,
+    header: ['figure', 'median', 'min', 'max', 'runs'],
+    rows: figures.map(([label, key]) => {
+      const s = r.spread(key)
+      const u = r.unit(key)
+      return [label, withUnit(s.median, u), withUnit(s.min, u), withUnit(s.max, u), String(s.runs)]
+    })
+  }
+}
+
+function convergenceTable (r: Results): Table {
+  return {
+    title: 'A receipt reaching every daemon of a fully known mesh (ms from issue to held by all)',
+    header: ['daemons', 'p50 ms', 'p99 ms'],
+    rows: MESH_SIZES.map(n => [String(n), cell(r.spread(convergence(n, 'p50')), 'ms'), cell(r.spread(convergence(n, 'p99')), 'ms')])
+  }
+}
+
+function targetTable (r: Results): Table {
+  return {
+    title: 'Targets (judged on the median)',
+    header: ['target', 'median', 'min–max', 'status'],
+    rows: evaluateAll(r).map(t => [
+      t.target.label,
+      withUnit(t.measured.median, t.target.unit),
+      t.measured.runs === 0 ? '–' : `${withUnit(t.measured.min, t.target.unit)} – ${withUnit(t.measured.max, t.target.unit)}`,
+      t.status
+    ])
+  }
+}
+
+export function tables (r: Results): Table[] {
+  return [
+    loadTable(r),
+    ratioTable(r),
+    figureTable(r, 'Full lifecycle: notify → DELIVERED → read → consume → ack with evidence → COMPLETE seen at the sender (1 KB, 1 outstanding)', [
+      ['lifecycles/s', `${LIFECYCLE}.rate`], ['p50', `${LIFECYCLE}.p50`], ['p99', `${LIFECYCLE}.p99`], ['p99.9', `${LIFECYCLE}.p999`]
+    ]),
+    figureTable(r, 'Reconnect drain: messages queued while the recipient is down, then its daemon starts', [
+      ['recipient spawn → ready', DRAIN.ready], ['ready → all DELIVERED', DRAIN.afterReady], ['spawn → all DELIVERED', DRAIN.afterSpawn], ['drain rate (from ready)', DRAIN.rate]
+    ]),
+    convergenceTable(r),
+    figureTable(r, 'Resources', [
+      ['idle daemon RSS', RESOURCES.idleRss], ['RSS with 100k stored messages', RESOURCES.rss100k], ['start-up with 1M stored messages (spawn → control socket answers)', RESOURCES.startup1m]
+    ]),
+    targetTable(r)
+  ]
+}
+
+const esc = (s: string): string => s.replace(/\|/g, '\\|')
+
+export function markdownTable (t: Table): string {
+  return [
+    `| ${t.header.map(esc).join(' | ')} |`,
+    `| ${t.header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
+    ...t.rows.map(row => `| ${row.map(esc).join(' | ')} |`)
+  ].join('\n')
+}

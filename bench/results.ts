@@ -1,0 +1,66 @@
+// What a benchmark run collected: one value per round for every figure, and the groups that could not run.
+import { pairedRatios, spread, summarize, type Spread } from './stats.js'
+
+export type Unit = 'msgs/s' | 'ms' | 's' | 'MiB' | 'x'
+
+export interface Series {
+  key: string
+  unit: Unit
+  /** index = round; NaN where the round produced no value */
+  values: number[]
+}
+
+export interface RunResult { seconds: number, latencies: number[] }
+
+export class Results {
+  readonly series = new Map<string, Series>()
+  /** group name → why it did not run (e.g. the JetStream server could not be installed) */
+  readonly unavailable = new Map<string, string>()
+  /** what the reader should know about how this run went (e.g. a mesh that did not fully connect) */
+  readonly notes: string[] = []
+
+  constructor (readonly rounds: number) {}
+
+  record (key: string, unit: Unit, round: number, value: number): void {
+    let s = this.series.get(key)
+    if (s === undefined) this.series.set(key, s = { key, unit, values: Array.from({ length: this.rounds }, () => NaN) })
+    s.values[round] = value
+  }
+
+  /** A load run: its rate and latency percentiles under `${key}.rate|p50|p99|p999`. */
+  recordRun (key: string, round: number, r: RunResult): void {
+    const l = summarize(r.latencies)
+    this.record(`${key}.rate`, 'msgs/s', round, r.latencies.length / r.seconds)
+    this.record(`${key}.p50`, 'ms', round, l.p50)
+    this.record(`${key}.p99`, 'ms', round, l.p99)
+    this.record(`${key}.p999`, 'ms', round, l.p999)
+  }
+
+  values (key: string): number[] {
+    return this.series.get(key)?.values ?? []
+  }
+
+  unit (key: string): Unit | undefined {
+    return this.series.get(key)?.unit
+  }
+
+  spread (key: string): Spread {
+    return spread(this.values(key))
+  }
+
+  ratio (numerator: string, denominator: string): Spread {
+    return spread(pairedRatios(this.values(numerator), this.values(denominator)))
+  }
+
+  toJSON (): unknown {
+    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable), notes: this.notes }
+  }
+
+  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string>, notes?: string[] }): Results {
+    const r = new Results(j.rounds)
+    for (const s of j.series) r.series.set(s.key, { ...s, values: s.values.map(v => (v === null ? NaN : v)) })
+    for (const [k, v] of Object.entries(j.unavailable ?? {})) r.unavailable.set(k, v)
+    r.notes.push(...(j.notes ?? []))
+    return r
+  }
+}
