@@ -24,8 +24,20 @@ export class ConvergenceMesh {
     private readonly dbs: Database.Database[]
   ) {}
 
+  /**
+   * Ports are chosen when the homes are made, before any daemon starts; another process may take one in between.
+   * A mesh that fails to start is made again once, with fresh homes and ports.
+   */
   static async start (root: string, n: number): Promise<ConvergenceMesh> {
-    const homes = await makeMesh(join(root, `mesh-${n}`), Array.from({ length: n }, (_, i) => `n${i}`))
+    try {
+      return await ConvergenceMesh.startOnce(join(root, `mesh-${n}`), n)
+    } catch {
+      return await ConvergenceMesh.startOnce(join(root, `mesh-${n}-again`), n)
+    }
+  }
+
+  private static async startOnce (dir: string, n: number): Promise<ConvergenceMesh> {
+    const homes = await makeMesh(dir, Array.from({ length: n }, (_, i) => `n${i}`))
     const daemons: Daemon[] = []
     const control: ControlConnection[] = []
     try {
