@@ -6,8 +6,8 @@ import type { RunResult } from '../results.js'
 
 export const WAIT_MS = 300_000
 
-export async function waitState (c: ControlConnection, obligation: string, state: string): Promise<void> {
-  const r = await c.call('wait', { obligation, state, timeoutMs: WAIT_MS })
+export async function waitState (c: ControlConnection, obligation: string, state: string, timeoutMs = WAIT_MS): Promise<void> {
+  const r = await c.call('wait', { obligation, state, timeoutMs })
   if (r.state !== state) throw new Error(`${obligation} ended ${String(r.state)}, not ${state}`)
 }
 
