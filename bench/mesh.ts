@@ -2,22 +2,13 @@
 // is admitted and endorsed, and every seat's card is imported on every node before any daemon starts.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { HomeContext, actorAdd, actorEndorse, cardImport, cardShow, initHome, meshAdmit, meshCreate, meshTrust } from '../daemon/index.js'
-import { freePort } from '../cli/demo/homes.js'
+import { actorAdd, actorEndorse, cardImport, cardShow, initHome, meshAdmit, meshCreate, meshTrust } from '../daemon/index.js'
+import { freePort, withCtx } from '../cli/demo/homes.js'
 
 export interface BenchHome {
   home: string
   handle: string
   port: number
-}
-
-async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
-  const ctx = HomeContext.open(home)
-  try {
-    return await fn(ctx)
-  } finally {
-    ctx.close()
-  }
 }
 
 /** n homes under root named by `names`, one seat each (no carrier: delivery is measured, not waking). */

@@ -31,7 +31,8 @@ export async function freePort (): Promise<number> {
   }
 }
 
-async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
+/** Opens a home's context for one piece of work and always closes it. */
+export async function withCtx<T> (home: string, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
   const ctx = HomeContext.open(home)
   try {
     return await fn(ctx)

@@ -2,8 +2,9 @@
 // page elsewhere cannot reach it through DNS rebinding). Shared by the metrics endpoint and the web page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { MeshError } from '../../cards/index.js'
+import { LOOPBACK_HOSTS } from '../a2a/constants.js'
 
-export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
+export { LOOPBACK_HOSTS }
 
 /** METRICS_NOT_LOOPBACK, UI_NOT_LOOPBACK: these servers have no authentication for reading, so they never face a network. */
 export function requireLoopback (what: string, host: string | undefined): void {
