@@ -1,6 +1,10 @@
 // Protocol ids and network timings.
 export const DELIVER_PROTOCOL = '/aios-comm/deliver/1'
-export const PING_INTERVAL_MS = 2000 // the connection monitor pings this often, so a frozen peer is noticed in ~2 s
+// The connection monitor pings every connection this often and drops one whose ping fails (after at least 5 s), so
+// a frozen peer is noticed within ~15 s. Each ping opens a stream: at 2 s an idle daemon with 29 peers spent ~12 % of a
+// core on pings alone (docs/DECISIONS.md "Liveness"); a killed peer is still noticed at once by its closed socket.
+export const PING_INTERVAL_MS = 10_000
 export const DIAL_TIMEOUT_MS = 5000
+export const KEEP_PEERS_MS = 15_000 // known peers without a connection are dialed again this often
 export const REQUEST_TIMEOUT_MS = 30_000 // one deliver batch, answered after the recipient's fsync
 export const INBOUND_CONNECTIONS_PER_SECOND = 100 // per IP; the libp2p default of 5 trips up a mesh restarting at once

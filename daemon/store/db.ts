@@ -24,6 +24,7 @@ export function openDb (path: string): Db {
     db.pragma('synchronous = FULL') // a DELIVERED receipt leaves only after its message is on disk
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    db.pragma('temp_store = MEMORY') // sorts and temporary indexes stay off the disk (no temp file per query)
   } catch (err) {
     throw new MeshError('STORE_OPEN_FAILED', `cannot open the database ${path}: ${(err as Error).message}`, { cause: err })
   }

@@ -18,14 +18,34 @@ export class FactStore {
   /** Called after each append (inside the writing transaction); the daemon turns it into one event per turn. */
   onAppend?: () => void
 
+  /** Seqs of facts appended while learning from a peer (see `learning`), until the gossip publisher passes them. */
+  readonly learned = new Set<number>()
+  private learningDepth = 0
+
   constructor (private readonly s: Statements) {}
+
+  /**
+   * Runs `fn` (inside the caller's transaction) with every fact it appends marked as learned from a peer: the
+   * node that signed a fact gossips it, gossipsub relays it, sync tails carry it; publishing it again from here
+   * would start a second flood of the whole mesh for each node that happened to hear of it by sync first.
+   */
+  learning<T> (fn: () => T): T {
+    this.learningDepth++
+    try {
+      return fn()
+    } finally {
+      this.learningDepth--
+    }
+  }
 
   /** Appends a fact unless its hash is held; returns the new seq, or undefined when it was held already. */
   append (kind: FactKind, bytes: Uint8Array, atMs: number, hash = sha256(bytes)): number | undefined {
     const r = this.s.get('INSERT OR IGNORE INTO facts (hash, kind, bytes, at_ms) VALUES (?, ?, ?, ?)').run(hash, kind, bytes, atMs)
     if (r.changes !== 1) return undefined
+    const seq = Number(r.lastInsertRowid)
+    if (this.learningDepth > 0) this.learned.add(seq)
     this.onAppend?.()
-    return Number(r.lastInsertRowid)
+    return seq
   }
 
   has (hash: Uint8Array): boolean {

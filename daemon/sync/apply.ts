@@ -13,6 +13,10 @@ const IGNORED_CARD_CODES = new Set(['CARD_STALE_SEQ', 'HANDLE_CONFLICT'])
 
 export function applyFact (core: Core, kind: string, bytes: Uint8Array, nowMs = Date.now()): FactVerdict {
   if (core.store.facts.has(sha256(bytes))) return { verdict: 'held' }
+  return core.store.facts.learning(() => applyNewFact(core, kind, bytes, nowMs))
+}
+
+function applyNewFact (core: Core, kind: string, bytes: Uint8Array, nowMs: number): FactVerdict {
   switch (kind as FactKind) {
     case 'card': return applyCard(core, bytes, nowMs)
     case 'receipt': return applyReceiptFact(core, bytes, nowMs)

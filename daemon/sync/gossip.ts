@@ -73,7 +73,7 @@ export class FactGossip {
     return TopicValidatorResult.Reject
   }
 
-  /** Publishes every fact appended since the last call; facts that arrived by gossip are dropped as duplicates. */
+  /** Publishes the facts this node appended since the last call, except those it learned from peers. */
   private async publishNew (): Promise<void> {
     if (this.publishing) return
     this.publishing = true
@@ -81,8 +81,10 @@ export class FactGossip {
       for (;;) {
         const batch = this.core.store.facts.since(this.lastPublished, 256)
         if (batch.length === 0) break
+        const learned = this.core.store.facts.learned
         for (const f of batch) {
           this.lastPublished = f.seq
+          if (learned.delete(f.seq)) continue // its signer's node gossips it; see FactStore.learning
           try {
             await this.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: f.kind, envelope: f.bytes }))
             this.stats.published++
@@ -92,6 +94,7 @@ export class FactGossip {
           }
         }
       }
+      for (const seq of this.core.store.facts.learned) if (seq <= this.lastPublished) this.core.store.facts.learned.delete(seq) // rolled back
     } finally {
       this.publishing = false
     }

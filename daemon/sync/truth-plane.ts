@@ -1,6 +1,6 @@
 // The truth plane of one node: facts spread by gossip and repaired by sync on every connect, cards in the DHT,
 // known peers kept connected, and connections dropped once a peer hosts no trusted actor any more.
-import { KEEP_ALIVE } from '@libp2p/interface'
+import { KEEP_ALIVE, type Connection, type PeerId } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { Core } from '../core.js'
@@ -10,8 +10,17 @@ import { errorText } from '../runtime/errors.js'
 import { FactGossip } from './gossip.js'
 import { SyncClient, serveSync } from './sync-protocol.js'
 import { SYNC_PROTOCOL } from './constants.js'
+import { DIAL_TIMEOUT_MS, KEEP_PEERS_MS } from '../net/constants.js'
 
 const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
+const REPUBLISH_ON_CONNECT_MS = 60_000
+const GOSSIP_GRACE_MS = 10_000 // gossipsub opens its stream as a connection starts; after this long, a missing one is reopened
+
+/** What repairGossip needs of gossipsub beyond its typed surface (checked at run time). */
+interface GossipInternals {
+  streamsOutbound?: Map<string, unknown>
+  createOutboundStream?: (peer: PeerId, connection: Connection) => Promise<void>
+}
 
 export class TruthPlane {
   readonly gossip: FactGossip
@@ -47,9 +56,14 @@ export class TruthPlane {
     this.core.events.on('directory:changed', this.onChange)
     for (const c of this.node.getConnections()) void this.sync.pull(c.remotePeer.toString())
     await this.keepPeers()
+    // libp2p redials a KEEP_ALIVE peer after a connection drops, a few times; a peer whose first dial failed (it was
+    // down, or the machine too busy to finish the handshake in time) or that stayed away longer is dialed from here
+    this.keepTimer = setInterval(() => { this.repairGossip(); void this.keepPeers(true) }, KEEP_PEERS_MS)
+    this.keepTimer.unref()
   }
 
   stop (): void {
+    clearInterval(this.keepTimer)
     clearTimeout(this.republishTimer)
     this.core.events.off('directory:changed', this.onChange)
     this.node.removeEventListener('peer:connect', this.onConnect as never)
@@ -60,9 +74,21 @@ export class TruthPlane {
   }
 
   private republishTimer?: NodeJS.Timeout
+  private keepTimer?: NodeJS.Timeout
+  private lastRepublish = -Infinity
+  /**
+   * A new connection makes the routing table bigger: our cards are put again, 1 s after the first connect and then
+   * at most once per REPUBLISH_ON_CONNECT_MS. Every put is a DHT query that dials the closest peers, and each of
+   * those connects would ask for another put: unthrottled, a mesh of 30 starting together fed itself dials.
+   */
   private republishSoon (): void {
     if (this.republishTimer !== undefined) return
-    this.republishTimer = setTimeout(() => { this.republishTimer = undefined; void this.dht.publishAll() }, 1000)
+    const delay = Math.max(1000, this.lastRepublish + REPUBLISH_ON_CONNECT_MS - Date.now())
+    this.republishTimer = setTimeout(() => {
+      this.republishTimer = undefined
+      this.lastRepublish = Date.now()
+      void this.dht.publishAll()
+    }, delay)
     this.republishTimer.unref()
   }
 
@@ -71,6 +97,24 @@ export class TruthPlane {
     for (const c of this.node.getConnections()) void this.sync.pull(c.remotePeer.toString()) // newly trusted peers
     await this.keepPeers()
     await this.dht.publishAll()
+  }
+
+  /**
+   * gossipsub opens its outbound stream to a peer once, when the peer connects, and forgets it when it fails (a
+   * write that timed out on a busy machine, say); until the connection is replaced, facts reach that peer only by
+   * the sync tail, and the peer does not learn we subscribe. Every KEEP_PEERS_MS, a trusted peer connected for a
+   * while without that stream gets it again (gossipsub also sends our subscriptions on it).
+   */
+  private repairGossip (): void {
+    const ps = this.node.services.pubsub as unknown as GossipInternals
+    if (!(ps.streamsOutbound instanceof Map) || typeof ps.createOutboundStream !== 'function') return
+    const now = Date.now()
+    for (const c of this.node.getConnections()) {
+      const peer = c.remotePeer.toString()
+      if (c.status !== 'open' || ps.streamsOutbound.has(peer) || now - c.timeline.open < GOSSIP_GRACE_MS || !this.core.directory.isTrustedPeer(peer)) continue
+      this.core.log.info('reopening the gossip stream to a peer', { peer })
+      void ps.createOutboundStream(c.remotePeer, c).catch(() => {})
+    }
   }
 
   /** A peer that hosts no trusted actor any more (revoked, say) is disconnected. */
@@ -84,8 +128,11 @@ export class TruthPlane {
     }
   }
 
-  /** Bootstrap peers, and (connectKnownPeers) every node hosting a known actor, are dialed and kept alive. */
-  async keepPeers (): Promise<void> {
+  /**
+   * Bootstrap peers, and (connectKnownPeers) every node hosting a known actor, are dialed and kept alive;
+   * `unconnectedOnly`: the periodic sweep, which leaves connected peers' records alone.
+   */
+  async keepPeers (unconnectedOnly = false): Promise<void> {
     const targets = new Map<string, string[]>()
     for (const b of this.core.ctx.config.bootstrap) {
       const m = /^(.*)\/p2p\/([^/]+)$/.exec(b)
@@ -98,8 +145,9 @@ export class TruthPlane {
     for (const [peer, addrs] of targets) {
       try {
         const pid = peerIdFromString(peer)
+        if (unconnectedOnly && this.node.getConnections(pid).length > 0) continue
         await this.node.peerStore.merge(pid, { multiaddrs: addrs.map(a => multiaddr(a)), tags: { [KEEP_ALIVE]: { value: 1 } } })
-        if (this.node.getConnections(pid).length === 0) void this.node.dial(pid, { signal: AbortSignal.timeout(5000) }).catch(() => {})
+        if (this.node.getConnections(pid).length === 0) void this.node.dial(pid, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) }).catch(() => {})
       } catch (err) {
         this.core.log.debug('cannot keep peer', { peer, error: errorText(err) })
       }
