@@ -13,6 +13,9 @@ const POLL_MS = 5
 const CONVERGE_TIMEOUT_MS = 60_000
 const PROBE_DELIVERED_MS = 30_000 // a mesh that cannot deliver the probe in this long is reported, not waited on
 const START_AT_ONCE = 5 // daemons started together; all 30 at once would make start-up itself the benchmark
+// Each READ is issued on a quiet mesh: this long after its message's DELIVERED receipt, whose own spread (gossip,
+// then the sync tail 250 ms later) is over by then, so one figure is one receipt, not two overlapping
+const QUIET_MS = 1000
 
 const sleep = async (ms: number): Promise<void> => await new Promise(resolve => setTimeout(resolve, ms))
 
@@ -79,6 +82,7 @@ export class ConvergenceMesh {
   async once (i: number, j: number): Promise<number> {
     const { obligation } = await this.control[i].call('notify', { to: this.homes[j].handle, text: 'convergence probe', require: 'READ' })
     await waitState(this.control[i], obligation, 'DELIVERED', PROBE_DELIVERED_MS)
+    await sleep(QUIET_MS)
     const id = Buffer.from(parseObligation(obligation))
     const t0 = performance.now()
     await this.control[j].call('read', { obligation })

@@ -179,13 +179,18 @@ export class OutboxWorker {
       const now = Date.now()
       await this.core.store.commit.run(() => {
         for (const i of items) this.core.store.messages.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)
-      })
+      }, { durable: false }) // lost in a power cut, the rows are simply due again
       return
     }
     await this.settle(messages, receipts, res, handoffs)
   }
 
-  /** Records the answers: stored receipts leave the outbox; refusals retry or end the row with their code. */
+  /**
+   * Records the answers: stored receipts leave the outbox; refusals retry or end the row with their code. The
+   * commit is not fsynced by itself (the next durable one covers it): what a power cut could take back is redone
+   * by itself, since the rows are then due again and the recipient answers a message it holds with the DELIVERED
+   * receipt it stored, never a second copy.
+   */
   private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = []): Promise<void> {
     const store = this.core.store.messages
     const now = Date.now()
@@ -231,7 +236,7 @@ export class OutboxWorker {
         } else if (TRANSIENT_CODES.has(r.errorCode)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${r.errorCode}: ${r.errorMessage ?? ''}`)
         else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
       })
-    })
+    }, { durable: false })
     if (settledStates.length > 0) crashPoint('after-settle-commit')
     for (const s of settledStates) this.core.events.emit('receipt', s)
   }

@@ -3,7 +3,6 @@
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { noise } from '@libp2p/noise'
-import { tls } from '@libp2p/tls'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
@@ -12,6 +11,7 @@ import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
+import { lazyTls } from './lazy-tls.js'
 
 export interface NodeOptions {
   seed: Uint8Array
@@ -45,7 +45,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     start: false,
     addresses: { listen: o.listen, announce: o.announce.length > 0 ? o.announce : undefined },
     transports: [tcp()],
-    connectionEncrypters: [noise(), tls()],
+    connectionEncrypters: [noise(), lazyTls()],
     streamMuxers: [yamux()],
     services: {
       identify: identify(),

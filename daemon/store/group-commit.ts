@@ -1,9 +1,14 @@
 // Group commit: writes queued in the same turn of the event loop share one transaction (one fsync), and each
 // caller's promise settles only after that transaction is durable. A failing write rolls back alone (savepoint).
+// A write queued with { durable: false } may skip the fsync when every write of its group does the same: it is
+// then safe from a crash of the daemon (the log is in the OS's hands) but not from a power cut until the next
+// durable commit, whose fsync covers everything written before it. Only writes that are re-done by themselves
+// after such a loss use it (see docs/DECISIONS.md "Performance choices").
 import type { Db } from './db.js'
 
 interface Pending {
   fn: () => unknown
+  durable: boolean
   resolve: (v: unknown) => void
   reject: (e: unknown) => void
 }
@@ -16,9 +21,9 @@ export class GroupCommit {
 
   constructor (private readonly db: Db) {}
 
-  run<T> (fn: () => T): Promise<T> {
+  run<T> (fn: () => T, opts: { durable?: boolean } = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject })
+      this.queue.push({ fn, durable: opts.durable ?? true, resolve: resolve as (v: unknown) => void, reject })
       if (!this.scheduled) {
         this.scheduled = true
         setImmediate(() => this.flush())
@@ -34,7 +39,9 @@ export class GroupCommit {
       setImmediate(() => this.flush())
     }
     const outcomes: Array<{ ok: boolean, value: unknown }> = []
+    const relaxed = group.every(p => !p.durable)
     try {
+      if (relaxed) this.db.pragma('synchronous = NORMAL')
       this.db.transaction(() => {
         for (const p of group) {
           try {
@@ -47,6 +54,8 @@ export class GroupCommit {
     } catch (err) {
       for (const p of group) p.reject(err)
       return
+    } finally {
+      if (relaxed) this.db.pragma('synchronous = FULL')
     }
     group.forEach((p, i) => (outcomes[i].ok ? p.resolve(outcomes[i].value) : p.reject(outcomes[i].value)))
   }

@@ -165,7 +165,7 @@ export class SyncClient {
     if (this.lazyTimer !== undefined) return
     this.lazyTimer = setTimeout(() => {
       this.lazyTimer = undefined
-      void this.core.store.commit.run(() => this.writeLazy(Date.now())).catch(err => this.core.log.warn('cannot store sync checkpoints', { error: errorText(err) }))
+      void this.core.store.commit.run(() => this.writeLazy(Date.now()), { durable: false }).catch(err => this.core.log.warn('cannot store sync checkpoints', { error: errorText(err) }))
     }, LAZY_CHECKPOINT_MS)
     this.lazyTimer.unref()
   }

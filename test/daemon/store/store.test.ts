@@ -44,6 +44,20 @@ describe('store', () => {
     s.close()
   })
 
+  it('group commit: a group of writes that all waive the fsync skips it; one durable write makes the group durable', async () => {
+    const s = Store.open(join(tempDir(), 'node.db'))
+    const level = (): number => s.db.pragma('synchronous', { simple: true }) as number // 2 = FULL, 1 = NORMAL
+    expect(level()).toBe(2)
+    const relaxed = await Promise.all([s.commit.run(level, { durable: false }), s.commit.run(level, { durable: false })])
+    expect(relaxed).toEqual([1, 1])
+    expect(level()).toBe(2)
+    const mixed = await Promise.all([s.commit.run(level, { durable: false }), s.commit.run(level)])
+    expect(mixed).toEqual([2, 2])
+    await expect(s.commit.run(() => { throw new Error('no') }, { durable: false })).rejects.toThrow('no')
+    expect(level()).toBe(2)
+    s.close()
+  })
+
   it('stores one receipt per message, state and actor', () => {
     const s = Store.open(join(tempDir(), 'node.db'))
     const r = { hash: new Uint8Array(32).fill(1), messageId: new Uint8Array(16), state: 'READ', actor: 'b', envelope: new Uint8Array([1]), atMs: 1, receivedAtMs: 1 }
