@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { DAEMON_NODE_FLAGS } from '../daemon/runtime/node-flags.js'
 
 export const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url))
 
@@ -21,7 +22,7 @@ export interface Daemon {
 }
 
 export function spawnDaemon (home: string): ChildProcess {
-  return spawn(process.execPath, [...profileArgs(), CLI, '--home', home, 'daemon'], {
+  return spawn(process.execPath, [...DAEMON_NODE_FLAGS, ...profileArgs(), CLI, '--home', home, 'daemon'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AIOS_COMM_LOG: 'error' }
   })

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { call } from '../control-client.js'
 import { makeHomes, type DemoHome } from './homes.js'
+import { DAEMON_NODE_FLAGS } from '../../daemon/runtime/node-flags.js'
 
 const CLI = fileURLToPath(new URL('../main.js', import.meta.url))
 
@@ -16,7 +17,7 @@ class DemoDaemon {
   constructor (readonly h: DemoHome) {}
 
   async start (): Promise<void> {
-    const child = this.child = spawn(process.execPath, [CLI, '--home', this.h.home, 'daemon'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, AIOS_COMM_LOG: 'error' } })
+    const child = this.child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, CLI, '--home', this.h.home, 'daemon'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, AIOS_COMM_LOG: 'error' } })
     let out = ''
     child.stdout!.setEncoding('utf8')
     await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { MeshError } from '../../cards/index.js'
 import { packageRoot } from '../runtime/package-root.js'
 import type { EnvVars } from './envfile.js'
 import type { ServicePaths } from './paths.js'
+import { DAEMON_NODE_FLAGS } from '../runtime/node-flags.js'
 
 export interface Program {
   /** The node binary that runs the daemon (process.execPath of the installing CLI). */
@@ -44,7 +45,7 @@ function systemdWord (word: string): string {
 }
 
 export function daemonArgs (p: Program, paths: ServicePaths): string[] {
-  return [checkPath('node', p.node), checkPath('script', p.script), '--home', checkPath('home', paths.home), 'daemon']
+  return [checkPath('node', p.node), ...DAEMON_NODE_FLAGS, checkPath('script', p.script), '--home', checkPath('home', paths.home), 'daemon']
 }
 
 export function renderUnit (p: Program, paths: ServicePaths): string {

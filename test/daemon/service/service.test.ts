@@ -8,6 +8,7 @@ import { isAbsolute, join } from 'node:path'
 import { renderEnvFile } from '../../../daemon/service/index.js'
 import { cli, errorCode, ok, tempDir } from '../../helpers/cli.js'
 import { createMesh } from '../../helpers/mesh.js'
+import { DAEMON_NODE_FLAGS } from '../../../daemon/runtime/node-flags.js'
 
 const VAR = 'AIOS_TEST_SERVICE_TOKEN'
 const mode = (p: string): string => `0${(statSync(p).mode & 0o777).toString(8)}`
@@ -74,8 +75,10 @@ describe('service', () => {
     const unit = readFileSync(unitPath, 'utf8')
     const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1].split(' ') ?? []
     expect(exec[0]).toBe(process.execPath)
-    expect(isAbsolute(exec[1]) && existsSync(exec[1]) && exec[1].endsWith('dist/cli/main.js')).toBe(true)
-    expect(exec.slice(2)).toEqual(['--home', home, 'daemon'])
+    const flags = DAEMON_NODE_FLAGS.length
+    expect(exec.slice(1, 1 + flags)).toEqual(DAEMON_NODE_FLAGS)
+    expect(isAbsolute(exec[1 + flags]) && existsSync(exec[1 + flags]) && exec[1 + flags].endsWith('dist/cli/main.js')).toBe(true)
+    expect(exec.slice(2 + flags)).toEqual(['--home', home, 'daemon'])
     expect(unit).toMatch(/^Type=exec$/m)
     expect(unit).toMatch(/^Restart=on-failure$/m)
     expect(unit).toContain(`\nEnvironmentFile=${envFile}\n`)
@@ -99,7 +102,7 @@ describe('service', () => {
     }
     expect(parsed.code).toBe(0)
     const p = JSON.parse(parsed.out)
-    expect(p.ProgramArguments).toEqual([process.execPath, expect.stringMatching(/^\/.*\/dist\/cli\/main\.js$/), '--home', home, 'daemon'])
+    expect(p.ProgramArguments).toEqual([process.execPath, ...DAEMON_NODE_FLAGS, expect.stringMatching(/^\/.*\/dist\/cli\/main\.js$/), '--home', home, 'daemon'])
     expect(p.RunAtLoad).toBe(true)
     expect(p.KeepAlive).toEqual({ SuccessfulExit: false })
     expect(p.EnvironmentVariables).toMatchObject({ AIOS_COMM_HOME: home, [VAR]: 'tok <&>', PATH: expect.any(String) })
