@@ -6,7 +6,7 @@ import { homePaths } from '../daemon/index.js'
 import { parseObligation } from '../daemon/messaging/ids.js'
 import { ControlConnection } from './control.js'
 import { makeMesh, type BenchHome } from './mesh.js'
-import { startDaemon, stop, type Daemon } from './procs.js'
+import { cpuSeconds, startDaemon, stop, type Daemon } from './procs.js'
 import { waitState } from './aios/deliver.js'
 
 const POLL_MS = 5
@@ -16,6 +16,8 @@ const START_AT_ONCE = 5 // daemons started together; all 30 at once would make s
 // Each READ is issued on a quiet mesh: this long after its message's DELIVERED receipt, whose own spread (gossip,
 // then the sync tail 250 ms later) is over by then, so one figure is one receipt, not two overlapping
 const QUIET_MS = 1000
+const SETTLE_WINDOW_MS = 2000
+const SETTLED_CPU = 0.05 // of a core, per daemon
 
 const sleep = async (ms: number): Promise<void> => await new Promise(resolve => setTimeout(resolve, ms))
 
@@ -75,6 +77,23 @@ export class ConvergenceMesh {
       const fewest = Math.min(...counts)
       if (fewest >= n - 1 || Date.now() > deadline) return fewest
       await sleep(250)
+    }
+  }
+
+  /**
+   * Waits until the mesh is quiet, at most `timeoutMs`: every daemon under SETTLED_CPU of a core over SETTLE_WINDOW_MS
+   * (the catch-ups, DHT puts and gossip grafts of a fresh start are over). Returns the busiest daemon's share at
+   * the end, or undefined where CPU time cannot be read.
+   */
+  async settled (timeoutMs: number): Promise<number | undefined> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const before = this.daemons.map(d => cpuSeconds(d.child.pid ?? -1))
+      await sleep(SETTLE_WINDOW_MS)
+      const after = this.daemons.map(d => cpuSeconds(d.child.pid ?? -1))
+      if (before.some(v => v === undefined) || after.some(v => v === undefined)) return undefined
+      const busiest = Math.max(...after.map((v, i) => ((v as number) - (before[i] as number)) / (SETTLE_WINDOW_MS / 1000)))
+      if (busiest < SETTLED_CPU || Date.now() > deadline) return busiest
     }
   }
 

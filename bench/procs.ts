@@ -75,3 +75,13 @@ export async function runJson<T> (file: string, args: string[]): Promise<T> {
   const last = out.trim().split('\n').pop() ?? ''
   return JSON.parse(last) as T
 }
+
+/** CPU seconds (user + system) a live process has used, from /proc/<pid>/stat; undefined where there is no /proc. */
+export function cpuSeconds (pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100 // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    return undefined
+  }
+}

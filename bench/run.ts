@@ -27,6 +27,7 @@ import { chartSvg } from './report/svg.js'
 import { markdownTable, tables } from './report/tables.js'
 
 const CONNECT_TIMEOUT_MS = 60_000 // for a mesh to connect fully before convergence is measured regardless
+const SETTLE_TIMEOUT_MS = 60_000 // then for its daemons to go quiet (each under 5 % of a core over 2 s)
 
 const say = (line: string): void => { process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`) }
 const errorText = (err: unknown): string => ((err as Error)?.message ?? String(err)).split('\n')[0]
@@ -115,6 +116,8 @@ async function convergenceRuns (plan: Plan, root: string, r: Results): Promise<v
       mesh = await ConvergenceMesh.start(root, n)
       const fewest = await mesh.connected(CONNECT_TIMEOUT_MS)
       if (fewest < n - 1) r.notes.push(`convergence, ${n} daemons: ${CONNECT_TIMEOUT_MS / 1000} s after start the least connected daemon had ${fewest} of its ${n - 1} peers connected; measured as it was`)
+      const busiest = await mesh.settled(SETTLE_TIMEOUT_MS)
+      if (busiest !== undefined && busiest >= 0.05) r.notes.push(`convergence, ${n} daemons: ${SETTLE_TIMEOUT_MS / 1000} s after connecting the busiest daemon still used ${(busiest * 100).toFixed(0)} % of a core; measured as it was`)
       await mesh.run(2) // warm-up: the gossip mesh forms on the first facts
       for (let run = 0; run < plan.convergenceRuns; run++) {
         const l = summarize(await mesh.run(plan.receiptsPerRun))
