@@ -29,7 +29,7 @@ function method (i: ReportInput): string[] {
     `- **Convergence.** Meshes of ${p.meshSizes.join(', ')} daemons, every card imported everywhere; once every daemon is connected to all others, the bench waits until the mesh is quiet (each daemon under 5 % of a core over 2 s, at most 60 s) and sends 2 warm-up receipts. In each of ${p.convergenceRuns} runs per mesh, ${p.receiptsPerRun} times: one seat sends to another, the message is DELIVERED, and 1 s later (when that receipt's own spread is over) the recipient issues READ; the bench reads every node's SQLite file (read-only, every 5 ms) until all hold that signed READ receipt. The time is from the \`read\` call to the last node holding it. p50 and p99 are per run (with ${p.receiptsPerRun} receipts a run's p99 is its slowest), then the median over runs.`,
     `- **Resources.** RSS is VmRSS from /proc/<pid>/status, read after the daemon is ready, has answered a \`node.status\` and sat idle for one second; ${p.resourceRuns} starts each. Stored messages are seeded through the store module (\`daemon/store\`), not sent over the network: sent messages with ${i.seedBodyBytes}-byte bodies, each with the recipient's DELIVERED receipt (signed in Merkle batches, each envelope verifiable on its own). Start-up is process spawn → first answer on the control socket, with ${p.seedLarge.toLocaleString('en-US')} stored messages.`,
     '- **Targets** are judged on the median. A target that is not met is printed as "not met"; nothing is rounded into a pass.',
-    '- With `AIOS_BENCH_PROFILE=DIR` each daemon writes a CPU profile there (`node --cpu-prof`).'
+    '- With `AIOS_BENCH_PROFILE=DIR` each daemon writes a CPU profile there (`node --cpu-prof`); [PROFILE.md](PROFILE.md) reads one.'
   ]
 }
 
@@ -50,7 +50,7 @@ export function benchmarksMarkdown (i: ReportInput): string {
   if (missed.length > 0) {
     out.push('## Targets not met', '')
     for (const v of missed) out.push(`- ${v.status}: ${v.target.label} — median ${withUnit(v.measured.median, v.target.unit)}`)
-    out.push('')
+    out.push('', 'Where the time goes, how it was profiled and what changed because of it: [PROFILE.md](PROFILE.md).', '')
   }
   if (i.results.unavailable.size > 0) {
     out.push('## Not run', '')
