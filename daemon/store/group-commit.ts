@@ -55,7 +55,7 @@ export class GroupCommit {
       for (const p of group) p.reject(err)
       return
     } finally {
-      if (relaxed) this.db.pragma('synchronous = FULL')
+      if (relaxed && this.db.open) this.db.pragma('synchronous = FULL') // a write queued as the store closed finds it closed
     }
     group.forEach((p, i) => (outcomes[i].ok ? p.resolve(outcomes[i].value) : p.reject(outcomes[i].value)))
   }

@@ -55,7 +55,9 @@ describe('store', () => {
     expect(mixed).toEqual([2, 2])
     await expect(s.commit.run(() => { throw new Error('no') }, { durable: false })).rejects.toThrow('no')
     expect(level()).toBe(2)
+    const late = s.commit.run(() => 1, { durable: false }) // queued, then the store closes before the turn ends
     s.close()
+    await expect(late).rejects.toThrow(/not open/)
   })
 
   it('stores one receipt per message, state and actor', () => {
