@@ -27,6 +27,8 @@ describe('misbehaving peers', () => {
     await a.daemon.call('actor.add', { handle: 'agent-x' })
     const xCard = JSON.stringify(await a.daemon.call('card.show', { handle: 'agent-x' }), null, 2)
     const xKey = homeKey(a.home, 'keys/agent-x.key')
+    // the card first: a node that hears of the revocation before the card refuses the card, and has none to show
+    await waitFor('b holds the card of agent-x', () => query(b.home, "SELECT count(*) AS n FROM cards WHERE handle = 'agent-x'")[0].n, n => n === 1)
     await a.daemon.call('mesh.revoke', { target: 'agent-x' })
     await waitFor('b knows the revocation', () => query(b.home, 'SELECT count(*) AS n FROM revocations')[0].n, n => n === 1)
 
