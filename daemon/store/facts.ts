@@ -12,6 +12,8 @@ export interface FactRow {
   atMs: number
 }
 
+const RECENT_LEARNED = 8192
+
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 export class FactStore {
@@ -20,6 +22,8 @@ export class FactStore {
 
   /** Seqs of facts appended while learning from a peer (see `learning`), until the gossip publisher passes them. */
   readonly learned = new Set<number>()
+  /** The same seqs for the sync tail, the newest RECENT_LEARNED of them; an older seq reads as made here. */
+  private readonly recentLearned = new Set<number>()
   private learningDepth = 0
 
   constructor (private readonly s: Statements) {}
@@ -43,9 +47,18 @@ export class FactStore {
     const r = this.s.get('INSERT OR IGNORE INTO facts (hash, kind, bytes, at_ms) VALUES (?, ?, ?, ?)').run(hash, kind, bytes, atMs)
     if (r.changes !== 1) return undefined
     const seq = Number(r.lastInsertRowid)
-    if (this.learningDepth > 0) this.learned.add(seq)
+    if (this.learningDepth > 0) {
+      this.learned.add(seq)
+      this.recentLearned.add(seq)
+      if (this.recentLearned.size > RECENT_LEARNED) this.recentLearned.delete(this.recentLearned.values().next().value as number)
+    }
     this.onAppend?.()
     return seq
+  }
+
+  /** True when the fact at `seq` was learned from a peer (as far as the recent past is remembered). */
+  wasLearned (seq: number): boolean {
+    return this.recentLearned.has(seq)
   }
 
   has (hash: Uint8Array): boolean {

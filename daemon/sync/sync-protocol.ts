@@ -17,9 +17,10 @@ const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) 
 // next page that writes anyway, or at stop). A checkpoint that lags only makes a catch-up re-read facts already
 // held, which are idempotent, so no write (and no fsync) is spent per echoed fact.
 const LAZY_CHECKPOINT_MS = 1000
-// Once caught up, the live tail sends new facts this long after they are appended, in one page: gossip has carried
-// them by then, so the tail is the repair it is meant to be (each node tails every peer, so without the wait every
-// fact crossed the mesh once per pair of nodes, on the same event loops that gossip and commit it)
+// Once caught up, the live tail sends facts learned from peers this long after they are appended, in one page:
+// gossip has carried them by then, so the tail is the repair it is meant to be (each node tails every peer, so
+// without the wait every fact crossed the mesh once per pair of nodes, on the same event loops that gossip and
+// commit it). Facts this node made go at once: they reach each peer once from here either way.
 export const TAIL_DELAY_MS = 250
 
 export interface SyncStats {
@@ -76,7 +77,10 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       if (!req.tail) break
       if (!appended) await new Promise<void>(resolve => { wake = resolve })
       wake = undefined
-      if (stream.status === 'open') {
+      // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
+      // learned from peers waits, since every peer also hears of those from everywhere else
+      const next = core.store.facts.since(since, limit)
+      if (stream.status === 'open' && next.some(f => core.store.facts.wasLearned(f.seq))) {
         await new Promise<void>(resolve => {
           const t = setTimeout(resolve, TAIL_DELAY_MS)
           wake = () => { if (stream.status !== 'open') { clearTimeout(t); resolve() } } // only a close cuts the wait short
