@@ -12,8 +12,6 @@ export interface FactRow {
   atMs: number
 }
 
-const RECENT_LEARNED = 8192
-
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 export class FactStore {
@@ -22,8 +20,8 @@ export class FactStore {
 
   /** Seqs of facts appended while learning from a peer (see `learning`), until the gossip publisher passes them. */
   readonly learned = new Set<number>()
-  /** The same seqs for the sync tail, the newest RECENT_LEARNED of them; an older seq reads as made here. */
-  private readonly recentLearned = new Set<number>()
+  /** The newest seq learned from a peer (0: none since start): the sync tail's question is whether any is pending. */
+  lastLearned = 0
   private learningDepth = 0
 
   constructor (private readonly s: Statements) {}
@@ -49,16 +47,10 @@ export class FactStore {
     const seq = Number(r.lastInsertRowid)
     if (this.learningDepth > 0) {
       this.learned.add(seq)
-      this.recentLearned.add(seq)
-      if (this.recentLearned.size > RECENT_LEARNED) this.recentLearned.delete(this.recentLearned.values().next().value as number)
+      this.lastLearned = seq
     }
     this.onAppend?.()
     return seq
-  }
-
-  /** True when the fact at `seq` was learned from a peer (as far as the recent past is remembered). */
-  wasLearned (seq: number): boolean {
-    return this.recentLearned.has(seq)
   }
 
   has (hash: Uint8Array): boolean {

@@ -79,8 +79,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       wake = undefined
       // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
       // learned from peers waits, since every peer also hears of those from everywhere else
-      const next = core.store.facts.since(since, limit)
-      if (stream.status === 'open' && next.some(f => core.store.facts.wasLearned(f.seq))) {
+      if (stream.status === 'open' && core.store.facts.lastLearned > since) {
         await new Promise<void>(resolve => {
           const t = setTimeout(resolve, TAIL_DELAY_MS)
           wake = () => { if (stream.status !== 'open') { clearTimeout(t); resolve() } } // only a close cuts the wait short
