@@ -34,9 +34,6 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   if (!bytesEqual(r.messageHash, message.hash)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is bound to other message content')
   if (r.actor !== message.to) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is by ${r.actor}, not by the recipient ${message.to}`)
   if (!bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${message.to}`)
-  const h = headerOf(r)
-  if (!h.ok) return h
-  if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
   if ((r.evidence?.inline?.byteLength ?? 0) > MAX_INLINE_EVIDENCE_BYTES) {
     return refuse('EVIDENCE_TOO_LARGE', `inline evidence may have at most ${MAX_INLINE_EVIDENCE_BYTES} bytes; larger evidence stays a file`)
   }
@@ -47,6 +44,9 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
       return refuse('EVIDENCE_HASH_MISMATCH', 'the inline evidence does not hash to the sha256 the receipt states')
     }
   }
+  const h = headerOf(r)
+  if (!h.ok) return h
+  if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
   return { ok: true, receipt: r, hash: o.hash, header: h.header }
 }
 
