@@ -9,6 +9,7 @@ const pb = aioscomm.v1
 
 export const PAYLOAD_TYPES = {
   message: 'aios-comm/message',
+  header: 'aios-comm/header',
   receipt: 'aios-comm/receipt',
   endorsement: 'aios-comm/endorsement',
   revocation: 'aios-comm/revocation',
@@ -133,8 +134,22 @@ export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
       note: strOrUndef(m.note),
       evidence: e == null ? undefined : { path: e.path ?? '', sha256: req(e.sha256), size: e.size ?? 0, inline: bytesOrUndef(e.inline) },
       code: strOrUndef(m.code),
-      from: strOrUndef(m.from)
+      from: strOrUndef(m.from),
+      header: bytesOrUndef(m.header)
     }
+  })
+}
+
+// ---- message header ----
+
+export function headerToWire (h: T.MessageHeaderData): Uint8Array {
+  return pb.MessageHeader.encode(h).finish()
+}
+
+export function headerFromWire (bytes: Uint8Array): T.MessageHeaderData {
+  return decode('message header', () => {
+    const m = pb.MessageHeader.decode(bytes)
+    return { messageId: req(m.messageId), from: m.from, to: m.to, payloadSha256: req(m.payloadSha256), sentAtMs: m.sentAtMs, fromKey: req(m.fromKey), nonce: req(m.nonce) }
   })
 }
 
@@ -190,7 +205,7 @@ export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
 export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
   return decode('deliver request', () => {
     const m = pb.DeliverRequest.decode(bytes)
-    return { batchId: m.batchId, messages: m.messages.map(req), receipts: m.receipts.map(req), cards: m.cards.map(req), handoffs: m.handoffs.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req) })) }
+    return { batchId: m.batchId, messages: m.messages.map(req), receipts: m.receipts.map(req), cards: m.cards.map(req), handoffs: m.handoffs.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req), header: bytesOrUndef(h.header) })), headers: m.headers.map(req) }
   })
 }
 

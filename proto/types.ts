@@ -58,6 +58,18 @@ export interface ReceiptData {
   evidence?: EvidenceData
   code?: string
   from?: string
+  /** The message's sender-signed header envelope. */
+  header?: Uint8Array
+}
+
+export interface MessageHeaderData {
+  messageId: Uint8Array
+  from: string
+  to: string
+  payloadSha256: Uint8Array
+  sentAtMs: number
+  fromKey: Uint8Array
+  nonce: Uint8Array
 }
 
 export interface EndorsementData {
@@ -86,6 +98,7 @@ export interface AdmissionRequestData {
 export interface HandoffData {
   message: Uint8Array
   receipts: Uint8Array[]
+  header?: Uint8Array
 }
 
 export interface DeliverRequestData {
@@ -94,6 +107,8 @@ export interface DeliverRequestData {
   receipts: Uint8Array[]
   cards: Uint8Array[]
   handoffs?: HandoffData[]
+  /** The sender-signed header of each message, in the order of messages. */
+  headers?: Uint8Array[]
 }
 
 export interface DeliverResultData {

@@ -91,7 +91,7 @@ function rateLimited (req: DeliverRequestData): DeliverResponseData {
 /** Answers one decoded frame from a trusted peer: cards learned, messages, receipts and handoffs each answered. */
 export async function handleDeliverFrame (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
   learnCards(core, req.cards, remote)
-  const results = await acceptMessages(core, req.messages, remote)
+  const results = await acceptMessages(core, req.messages, req.headers ?? [], remote)
   const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts, remote) : []
   const handoffResults = (req.handoffs ?? []).length > 0 ? await acceptHandoffs(core, req.handoffs ?? [], remote) : []
   return { batchId: req.batchId, results, receiptResults, handoffResults }

@@ -16,6 +16,7 @@ export function readDeliverFrame (bytes: Uint8Array): FrameRead {
     return { ok: false, code: 'FRAME_MALFORMED', message: 'the frame is not a DeliverRequest' }
   }
   const handoffs = req.handoffs ?? []
+  if ((req.headers ?? []).length > req.messages.length) return { ok: false, code: 'FRAME_MALFORMED', message: 'a frame carries at most one header per message' }
   if (req.messages.length > MAX_BATCH_MESSAGES || req.receipts.length > MAX_BATCH_MESSAGES ||
     req.cards.length > MAX_BATCH_CARDS || handoffs.length > MAX_BATCH_HANDOFFS ||
     handoffs.some(h => h.receipts.length > MAX_BATCH_MESSAGES)) {

@@ -18,6 +18,8 @@ const IDLE_MS = 60_000 // with nothing due, look again after this long anyway
 interface Item {
   row: OutboxRow
   bytes: Uint8Array
+  /** For a message or a handoff: its sender-signed header. */
+  header?: Uint8Array
   /** For a handoff: the receipts the seat issued for the message. */
   receipts?: Uint8Array[]
 }
@@ -87,14 +89,14 @@ export class OutboxWorker {
     const local: Item[] = []
     const store = this.core.store.messages
     for (const row of rows) {
-      const bytes = this.payload(row, now)
-      if (bytes === undefined) continue
+      const signed = this.payload(row, now)
+      if (signed === undefined) continue
       const dest = this.core.directory.get(row.dest)
       if (dest === undefined) {
         store.retryLater(row.id, now + backoffMs(row.attempts), `no valid card for ${row.dest} is held here`)
         continue
       }
-      const item: Item = { row, bytes }
+      const item: Item = { row, ...signed }
       if (row.kind === 'handoff') {
         if (dest.peerId === this.core.peerId) {
           store.retryLater(row.id, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
@@ -118,12 +120,12 @@ export class OutboxWorker {
   }
 
   /** The signed bytes to send for a row, or undefined when the row was settled here (expired, vanished). */
-  private payload (row: OutboxRow, now: number): Uint8Array | undefined {
+  private payload (row: OutboxRow, now: number): { bytes: Uint8Array, header?: Uint8Array } | undefined {
     const store = this.core.store.messages
     if (row.kind === 'handoff') {
       const m = store.message(row.ref)
       if (m === undefined) store.finish(row.id, 'failed', 'the message is no longer held')
-      return m?.envelope
+      return m === undefined ? undefined : { bytes: m.envelope, header: m.header }
     }
     if (row.kind === 'message') {
       const m = store.message(row.ref)
@@ -136,14 +138,14 @@ export class OutboxWorker {
         this.core.events.emit('receipt', { messageId: m.id, state: 'EXPIRED', actor: m.to })
         return undefined
       }
-      return m.envelope
+      return { bytes: m.envelope, header: m.header }
     }
     const r = store.receiptByHash(row.ref)
     if (r === undefined) {
       store.finish(row.id, 'failed', 'the receipt is no longer held')
       return undefined
     }
-    return r.envelope
+    return { bytes: r.envelope }
   }
 
   private track (items: Item[], work: Promise<void>, peerId?: string): void {
@@ -161,7 +163,7 @@ export class OutboxWorker {
     const receipts = items.filter(i => i.row.kind === 'receipt')
     const res: DeliverResponseData = {
       batchId: 0,
-      results: messages.length > 0 ? await acceptMessages(this.core, messages.map(i => i.bytes), undefined) : [],
+      results: messages.length > 0 ? await acceptMessages(this.core, messages.map(i => i.bytes), messages.map(i => i.header), undefined) : [],
       receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes)) : []
     }
     await this.settle(messages, receipts, res)
@@ -173,7 +175,7 @@ export class OutboxWorker {
     const handoffs = items.filter(i => i.row.kind === 'handoff')
     let res: DeliverResponseData
     try {
-      res = await this.session(peerId).send(messages.map(i => i.bytes), receipts.map(i => i.bytes), handoffs.map(i => ({ message: i.bytes, receipts: i.receipts ?? [] })))
+      res = await this.session(peerId).send(messages.map(i => i.bytes), messages.map(i => i.header), receipts.map(i => i.bytes), handoffs.map(i => ({ message: i.bytes, receipts: i.receipts ?? [], header: i.header })))
     } catch (err) {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
@@ -249,13 +251,14 @@ function* batches (items: Item[]): Generator<Item[]> {
   let rcpts = 0
   for (const item of items) {
     const isMsg = item.row.kind !== 'receipt'
-    if (batch.length > 0 && (bytes + item.bytes.byteLength > MAX_BATCH_BYTES || (isMsg ? msgs : rcpts) >= MAX_BATCH_MESSAGES)) {
+    const weight = item.bytes.byteLength + (item.header?.byteLength ?? 0) + (item.receipts ?? []).reduce((n, r) => n + r.byteLength, 0)
+    if (batch.length > 0 && (bytes + weight > MAX_BATCH_BYTES || (isMsg ? msgs : rcpts) >= MAX_BATCH_MESSAGES)) {
       yield batch
       batch = []
       bytes = msgs = rcpts = 0
     }
     batch.push(item)
-    bytes += item.bytes.byteLength + (item.receipts ?? []).reduce((n, r) => n + r.byteLength, 0)
+    bytes += weight
     if (isMsg) msgs++
     else rcpts++
   }

@@ -36,13 +36,14 @@ export class PeerSession {
     private readonly cards: () => { version: number, cards: Uint8Array[] }
   ) {}
 
-  async send (messages: Uint8Array[], receipts: Uint8Array[], handoffs: HandoffData[] = []): Promise<DeliverResponseData> {
+  /** headers: each message's sender-signed header, in the order of messages. */
+  async send (messages: Uint8Array[], headers: Array<Uint8Array | undefined>, receipts: Uint8Array[], handoffs: HandoffData[] = []): Promise<DeliverResponseData> {
     const o = await this.connect()
     const batchId = this.nextBatch++
     const local = this.cards()
     const cards = local.version !== o.cardsVersion ? local.cards : []
     o.cardsVersion = local.version
-    const frame = deliverRequestToWire({ batchId, messages, receipts, cards, handoffs })
+    const frame = deliverRequestToWire({ batchId, messages, headers: headers.map(h => h ?? new Uint8Array(0)), receipts, cards, handoffs })
     if (frame.byteLength > MAX_FRAME_BYTES) throw new MeshError('BATCH_TOO_LARGE', `a batch of ${frame.byteLength} bytes does not fit in one frame`)
     const answer = new Promise<DeliverResponseData>((resolve, reject) => {
       const timer = setTimeout(() => {

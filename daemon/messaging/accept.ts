@@ -3,7 +3,7 @@
 import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { deriveState, signReceipts } from '../receipts/index.js'
+import { checkHeaderFor, deriveState, signReceipts } from '../receipts/index.js'
 import { MAX_MESSAGE_BYTES } from './limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
@@ -14,26 +14,34 @@ interface Fresh {
   index: number
   msg: MessageData
   bytes: Uint8Array
+  header: Uint8Array
   hash: Uint8Array
   existing: boolean
 }
 
-export type Checked = { ok: true, msg: MessageData, hash: Uint8Array } | Refusal
+export type Checked = { ok: true, msg: MessageData, hash: Uint8Array, header: Uint8Array } | Refusal
 
-/** Every check a message passes before it is stored for a local seat; a handed-over message may be past its TTL. */
-export function verifyMessage (core: Core, bytes: Uint8Array, nowMs: number, opts: { ignoreExpiry?: boolean } = {}): Checked {
+/**
+ * Every check a message passes before it is stored for a local seat; a handed-over message may be past its TTL.
+ * The sender-signed header must describe the message exactly: every receipt for it will carry that header.
+ */
+export function verifyMessage (core: Core, bytes: Uint8Array, header: Uint8Array | undefined, nowMs: number, opts: { ignoreExpiry?: boolean } = {}): Checked {
   if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, code: 'MESSAGE_TOO_LARGE', reason: `a message may have at most ${MAX_MESSAGE_BYTES} bytes` }
   let msg: MessageData
+  let payload: Uint8Array
   try {
     const env = envelopeFromWire(bytes)
     const v = verifyEnvelope(env, PAYLOAD_TYPES.message)
     if (!v.ok) return { ok: false, code: 'BAD_SIGNATURE', reason: v.reason }
-    msg = messageFromWire(env.payload)
+    payload = env.payload
+    msg = messageFromWire(payload)
     if (!bytesEqual(env.signer, msg.fromKey)) return { ok: false, code: 'BAD_SIGNATURE', reason: 'the message is signed by another key than its sender names' }
   } catch {
     return { ok: false, code: 'MESSAGE_MALFORMED', reason: 'the message does not decode' }
   }
   if (msg.id.byteLength !== 16) return { ok: false, code: 'MESSAGE_MALFORMED', reason: 'a message id has 16 bytes' }
+  const h = checkHeaderFor(header, msg, payload)
+  if (!h.ok) return h
   const sender = core.directory.check(msg.from, nowMs)
   if (!sender.ok) {
     const code = sender.code === 'ACTOR_UNKNOWN' ? 'NOT_ENDORSED' : sender.code
@@ -43,18 +51,18 @@ export function verifyMessage (core: Core, bytes: Uint8Array, nowMs: number, opt
   const seat = core.store.identity.actor(msg.to)
   if (seat === undefined || !seat.hosted || seat.endorsement === undefined) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `${msg.to} is not a seat on this node` }
   if (opts.ignoreExpiry !== true && msg.expiresAtMs !== undefined && msg.expiresAtMs <= nowMs) return { ok: false, code: 'EXPIRED', reason: 'the message expired before it arrived' }
-  return { ok: true, msg, hash: sha256(bytes) }
+  return { ok: true, msg, hash: sha256(bytes), header: header as Uint8Array }
 }
 
-/** Accepts a batch of signed messages from a peer (or from this node's own outbox) and answers each. */
-export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: string | undefined): Promise<DeliverResultData[]> {
+/** Accepts a batch of signed messages, each with its header, from a peer (or from this node's own outbox) and answers each. */
+export async function acceptMessages (core: Core, batch: Uint8Array[], headers: ReadonlyArray<Uint8Array | undefined>, peerId: string | undefined): Promise<DeliverResultData[]> {
   const now = Date.now()
   const store = core.store.messages
   const results: DeliverResultData[] = new Array(batch.length)
   const fresh: Fresh[] = []
   const seen = new Map<string, Uint8Array>()
   batch.forEach((bytes, index) => {
-    const c = verifyMessage(core, bytes, now)
+    const c = verifyMessage(core, bytes, headers[index], now)
     if (!c.ok) {
       results[index] = { messageId: idOf(bytes), errorCode: c.code, errorMessage: c.reason }
       core.events.emit('refused', { what: 'message', code: c.code, reason: c.reason, peer: peerId })
@@ -71,7 +79,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
       return
     }
     seen.set(key, c.hash)
-    fresh.push({ index, msg: c.msg, bytes, hash: c.hash, existing: held !== undefined && held.localTo })
+    fresh.push({ index, msg: c.msg, bytes, header: c.header, hash: c.hash, existing: held !== undefined && held.localTo })
   })
 
   // One transaction stores every new message, its DELIVERED receipt and its wake-queue row; DELIVERED leaves
@@ -86,7 +94,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
           if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
           else {
             store.insertMessage({
-              id: f.msg.id, hash: f.hash, envelope: f.bytes, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
+              id: f.msg.id, hash: f.hash, envelope: f.bytes, header: f.header, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
               sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
             })
           }
@@ -97,7 +105,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], peerId: s
       }
       // one batch proof per seat: a frame's DELIVERED receipts cost one signature (and one verification) in all
       for (const [seat, list] of groupBy(unsigned, f => f.msg.to)) {
-        const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from })))
+        const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from, header: f.header })))
         list.forEach((f, i) => {
           const r = receipts[i]
           store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })

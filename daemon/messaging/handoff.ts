@@ -13,7 +13,7 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
   const arrived: Array<{ id: Uint8Array, to: string, from: string, queued: boolean }> = []
   await core.store.commit.run(() => {
     for (const item of items) {
-      const c = verifyMessage(core, item.message, now, { ignoreExpiry: true })
+      const c = verifyMessage(core, item.message, item.header, now, { ignoreExpiry: true })
       if (!c.ok) {
         results.push({ messageId: new Uint8Array(0), errorCode: c.code, errorMessage: c.reason })
         continue
@@ -33,7 +33,7 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
         continue
       }
       if (held === undefined) {
-        store.insertMessage({ id: m.id, hash: c.hash, envelope: item.message, from: m.from, to: m.to, localFrom: false, localTo: true, sentAtMs: m.sentAtMs, expiresAtMs: m.expiresAtMs, storedAtMs: now })
+        store.insertMessage({ id: m.id, hash: c.hash, envelope: item.message, header: c.header, from: m.from, to: m.to, localFrom: false, localTo: true, sentAtMs: m.sentAtMs, expiresAtMs: m.expiresAtMs, storedAtMs: now })
       } else if (!held.localTo) store.markLocalTo(m.id)
       for (const r of item.receipts) {
         const o = openReceipt(r)

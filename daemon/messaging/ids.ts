@@ -1,7 +1,7 @@
 // Obligation ids: ob_ followed by the message id's 32 hex digits.
 import { MeshError, fromHex, hex } from '../../cards/index.js'
 
-export const MESSAGE_ID_BYTES = 16
+export { MESSAGE_ID_BYTES } from '../receipts/header.js'
 
 export function obligationId (id: Uint8Array): string {
   return `ob_${hex(id)}`

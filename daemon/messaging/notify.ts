@@ -1,9 +1,10 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
 import { randomBytes } from 'node:crypto'
 import { MeshError, sha256, isValidHandle } from '../../cards/index.js'
-import { envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
+import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
+import { obligationId } from './ids.js'
+import { NONCE_BYTES, headerPayload, messageIdFor } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_OUTBOX_PER_DEST } from './limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
@@ -52,8 +53,9 @@ export async function notify (core: Core, input: NotifyInput): Promise<NotifyRes
   }
   const key = core.seatKey(from)
   const now = Date.now()
+  const nonce = new Uint8Array(randomBytes(NONCE_BYTES))
   const msg: MessageData = {
-    id: new Uint8Array(randomBytes(MESSAGE_ID_BYTES)),
+    id: messageIdFor(key.publicKey, nonce),
     from,
     to: input.to,
     sentAtMs: now,
@@ -65,14 +67,17 @@ export async function notify (core: Core, input: NotifyInput): Promise<NotifyRes
     expiresAtMs: input.ttlMs !== undefined ? now + input.ttlMs : undefined,
     fromKey: key.publicKey
   }
-  const envelopeOf = signer(core).add(key, messageToWire(msg))
+  const payload = messageToWire(msg)
+  const envelopeOf = signer(core).add(key, payload)
+  const headerOf = signer(core).add(key, headerPayload(msg, payload, nonce), PAYLOAD_TYPES.header)
   const store = core.store.messages
   await core.store.commit.run(() => {
-    const envelope = envelopeToWire(envelopeOf()) // the turn's messages are signed together, inside the commit
+    const envelope = envelopeToWire(envelopeOf()) // the turn's messages and headers are signed together, inside the commit
     store.insertMessage({
       id: msg.id,
       hash: sha256(envelope),
       envelope,
+      header: envelopeToWire(headerOf()),
       from,
       to: msg.to,
       localFrom: true,

@@ -1,9 +1,9 @@
 // Read-only views: one obligation's derived state with its verified receipt chain, the inbox and the outbox.
-import { MeshError, hex, keyText } from '../../cards/index.js'
-import { envelopeFromWire, messageFromWire, type ReceiptData } from '../../proto/index.js'
+import { MeshError, bytesEqual, hex, keyText } from '../../cards/index.js'
+import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow, OutboxRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt, rank, type MessageRef } from '../receipts/index.js'
+import { checkReceipt, deriveState, headerOf, openReceipt, rank, type MessageRef } from '../receipts/index.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
 
@@ -42,15 +42,15 @@ const order = (state: string): number => (state === 'REJECTED' ? 99 : rank(state
 
 /**
  * One obligation's derived state with its verified receipt chain. A node that holds only the receipts (learned
- * by gossip) shows the same chain: the receipts name the message's hash, sender and recipient.
+ * by gossip) shows the same chain once one of them carries the header the message's sender signed: the header
+ * names the sender, the recipient and the content, and the receipts are checked against it.
  */
 export function status (core: Core, ob: string): ObligationView {
   const id = parseObligation(ob)
   const m = core.store.messages.message(id)
   const rows = core.store.messages.receipts(id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
-  const first = rows.length > 0 ? openReceipt(rows[0].envelope) : undefined
-  if (m === undefined && first?.ok !== true) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
-  const ref: MessageRef = m ?? refFromReceipt(id, (first as { receipt: ReceiptData }).receipt)
+  if (m === undefined && rows.length === 0) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
+  const ref: MessageRef = m ?? refFromReceipts(core, id, rows.map(r => r.envelope), ob)
   const onRecipientNode = m?.localTo === true
   const recipientKey = onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
   const receipts: ReceiptView[] = rows.map(r => receiptView(r.envelope, r.state, r.actor, r.atMs, ref, recipientKey, onRecipientNode))
@@ -73,9 +73,20 @@ export function status (core: Core, ob: string): ObligationView {
   return view
 }
 
-function refFromReceipt (id: Uint8Array, r: ReceiptData): MessageRef {
-  return { id, hash: r.messageHash, to: r.actor, from: r.from ?? '' }
+/** What a node that holds only receipts knows of the message: from the first receipt whose sender-signed header verifies. */
+function refFromReceipts (core: Core, id: Uint8Array, envelopes: Uint8Array[], ob: string): MessageRef {
+  for (const envelope of envelopes) {
+    const o = openReceipt(envelope)
+    if (!o.ok) continue
+    const h = headerOf(o.receipt)
+    if (!h.ok) continue
+    const sender = core.directory.get(h.header.from)
+    if (sender === undefined || !bytesEqual(sender.actorKey, h.header.fromKey)) continue
+    return { id, hash: o.receipt.messageHash, to: o.receipt.actor, from: h.header.from }
+  }
+  throw new MeshError('OBLIGATION_UNVERIFIED', `receipts for ${ob} are held here, but none carries a header its sender signed: nothing about it can be shown`)
 }
+
 
 function receiptView (envelope: Uint8Array, state: string, actor: string, atMs: number, ref: MessageRef, recipientKey: Uint8Array | undefined, onRecipientNode: boolean): ReceiptView {
   const opened = openReceipt(envelope)

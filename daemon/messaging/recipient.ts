@@ -32,7 +32,7 @@ async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptSt
   if (final && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
   const key = core.seatKey(m.to)
   const now = Date.now()
-  const signed = wanted.map(s => signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: m.to, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from }))
+  const signed = wanted.map(s => signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: m.to, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from, header: m.header }))
   const senderRemote = !m.localFrom
   await core.store.commit.run(() => {
     for (const r of signed) {

@@ -1,7 +1,8 @@
-// Verifying a receipt against the message it is about: signed by the message's recipient, bound to its hash,
-// evidence present (and re-hashed when inline) on COMPLETE.
+// Verifying a receipt against the message it is about: signed by the message's recipient, bound to its hash and to
+// the header its sender signed, evidence present (and re-hashed when inline) on COMPLETE.
 import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../cards/index.js'
-import { PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type ReceiptData } from '../../proto/index.js'
+import { PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
+import { openHeader } from './header.js'
 import { MAX_INLINE_EVIDENCE_BYTES } from '../messaging/limits.js' // a leaf file of constants: no import cycle
 
 export interface MessageRef {
@@ -11,7 +12,7 @@ export interface MessageRef {
   from: string
 }
 
-export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array } | Refusal
+export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array, header: MessageHeaderData } | Refusal
 
 /** Decodes and verifies the envelope only; the result still has to be matched against its message. */
 export function openReceipt (bytes: Uint8Array): { ok: true, receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array } | Refusal {
@@ -43,5 +44,23 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
       return refuse('EVIDENCE_HASH_MISMATCH', 'the inline evidence does not hash to the sha256 the receipt states')
     }
   }
-  return { ok: true, receipt: r, hash: o.hash }
+  const h = headerOf(r)
+  if (!h.ok) return h
+  if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
+  return { ok: true, receipt: r, hash: o.hash, header: h.header }
+}
+
+/**
+ * The sender-signed header a receipt carries, verified and matched to the receipt: same id, the receipt's signer
+ * is the recipient it names, the sender it names. Whether the header's key is the sender's endorsed key is the
+ * caller's to check where it does not hold the message (the id is derived from that key, so a node that holds the
+ * message knows the key already).
+ */
+export function headerOf (r: ReceiptData): { ok: true, header: MessageHeaderData } | Refusal {
+  const h = openHeader(r.header)
+  if (!h.ok) return h
+  if (!bytesEqual(h.header.messageId, r.messageId) || h.header.to !== r.actor || (r.from !== undefined && r.from !== h.header.from)) {
+    return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt names another message than the header it carries')
+  }
+  return h
 }

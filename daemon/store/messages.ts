@@ -9,6 +9,8 @@ export interface MessageRow {
   id: Uint8Array
   hash: Uint8Array
   envelope: Uint8Array
+  /** The sender-signed header envelope (absent only for messages stored before headers existed). */
+  header?: Uint8Array
   from: string
   to: string
   localFrom: boolean
@@ -48,6 +50,7 @@ function messageFromRow (r: any): MessageRow {
     id: u8(r.id),
     hash: u8(r.hash),
     envelope: u8(r.envelope),
+    header: r.header == null ? undefined : u8(r.header),
     from: r.from_handle,
     to: r.to_handle,
     localFrom: r.local_from === 1,
@@ -83,9 +86,9 @@ export class MessageStore {
   // ---- messages ----
 
   insertMessage (m: Omit<MessageRow, 'state'>): void {
-    this.s.get(`INSERT INTO messages (id, hash, envelope, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(m.id, m.hash, m.envelope, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs)
+    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs)
   }
 
   message (id: Uint8Array): MessageRow | undefined {

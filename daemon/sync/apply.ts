@@ -4,7 +4,7 @@
 import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt } from '../receipts/index.js'
+import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
 import { acceptCardJson } from '../setup/cards.js'
 
 export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: string, reason: string }
@@ -51,20 +51,30 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   if (!bytesEqual(actor.actorKey, o.signer) || core.directory.isRevoked(o.signer)) {
     return { verdict: 'reject', code: 'RECEIPT_WRONG_SIGNER', reason: `the receipt is not signed by the current key of ${r.actor}` }
   }
+  // Every receipt carries the header its message's sender signed: who sent what to whom is the sender's word, not
+  // the receipt's, so no seat can plant an obligation naming another sender, or claim an id another sender uses.
+  const h = headerOf(r)
+  if (!h.ok) return { verdict: 'reject', code: h.code, reason: h.reason }
+  const sender = core.directory.get(h.header.from)
+  if (sender === undefined) return { verdict: 'ignore' } // the sender's card has not reached us yet
+  if (!bytesEqual(sender.actorKey, h.header.fromKey)) {
+    return { verdict: 'reject', code: 'HEADER_WRONG_SENDER', reason: `the message header is not signed by the key of ${h.header.from}` }
+  }
   const store = core.store.messages
   const message = store.message(r.messageId)
   if (message !== undefined) {
     const c = checkReceipt(bytes, message, actor.actorKey)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   } else {
-    // Without the message, every receipt about it must at least name the same message hash and the same
-    // recipient, and COMPLETE must carry evidence.
+    // Without the message, the receipts held for it already name its hash; one that names other content can only
+    // come from the message's own sender or recipient contradicting themselves (the header binds the id to the
+    // sender's key, the receipt is signed by the recipient the header names), so it is refused as a conflict.
     const other = store.receipts(r.messageId)[0]
     const reference = other === undefined ? undefined : openReceipt(other.envelope)
-    if (reference?.ok === true && (!bytesEqual(reference.receipt.messageHash, r.messageHash) || reference.receipt.actor !== r.actor)) {
+    if (reference?.ok === true && (!bytesEqual(reference.receipt.messageHash, r.messageHash) || !sameHeader(reference.receipt.header, r.header))) {
       return { verdict: 'reject', code: 'RECEIPT_CONFLICT', reason: 'the receipt names other message content than the receipts held for it' }
     }
-    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: r.actor, from: r.from ?? '' }, actor.actorKey)
+    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: r.actor, from: h.header.from }, actor.actorKey)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   }
   const isNew = store.insertReceipt({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
@@ -91,4 +101,8 @@ function applyEndorsement (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   if (!v.ok) return { verdict: 'reject', code: v.code, reason: v.reason }
   if (!core.ctx.trustedMeshes().has(keyText(v.value.meshKey))) return { verdict: 'ignore' }
   return core.store.facts.append('endorsement', bytes, nowMs) === undefined ? { verdict: 'held' } : { verdict: 'new' }
+}
+
+function sameHeader (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  return a !== undefined && b !== undefined && bytesEqual(a, b)
 }

@@ -566,6 +566,9 @@ export namespace aioscomm {
             /** Receipt from. */
             from: string;
 
+            /** Receipt header. */
+            header: Uint8Array;
+
             /**
              * Encodes the specified Receipt message. Does not implicitly {@link aioscomm.v1.Receipt.verify|verify} messages.
              * @param message Receipt message or plain object to encode
@@ -624,12 +627,115 @@ export namespace aioscomm {
                 /** Receipt from */
                 from?: (string|null);
 
+                /** Receipt header */
+                header?: (Uint8Array|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
 
             /** Shape of a Receipt. */
             type $Shape = aioscomm.v1.Receipt.$Properties;
+        }
+
+        /**
+         * Properties of a MessageHeader.
+         * @deprecated Use aioscomm.v1.MessageHeader.$Properties instead.
+         */
+        interface IMessageHeader extends aioscomm.v1.MessageHeader.$Properties {
+        }
+
+        /** Represents a MessageHeader. */
+        class MessageHeader {
+
+            /**
+             * Constructs a new MessageHeader.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.MessageHeader.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** MessageHeader messageId. */
+            messageId: Uint8Array;
+
+            /** MessageHeader from. */
+            from: string;
+
+            /** MessageHeader to. */
+            to: string;
+
+            /** MessageHeader payloadSha256. */
+            payloadSha256: Uint8Array;
+
+            /** MessageHeader sentAtMs. */
+            sentAtMs: number;
+
+            /** MessageHeader fromKey. */
+            fromKey: Uint8Array;
+
+            /** MessageHeader nonce. */
+            nonce: Uint8Array;
+
+            /**
+             * Encodes the specified MessageHeader message. Does not implicitly {@link aioscomm.v1.MessageHeader.verify|verify} messages.
+             * @param message MessageHeader message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.MessageHeader.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a MessageHeader message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.MessageHeader & aioscomm.v1.MessageHeader.$Shape} MessageHeader
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.MessageHeader & aioscomm.v1.MessageHeader.$Shape;
+
+            /**
+             * Gets the type url for MessageHeader
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace MessageHeader {
+
+            /** Properties of a MessageHeader. */
+            interface $Properties {
+
+                /** MessageHeader messageId */
+                messageId?: (Uint8Array|null);
+
+                /** MessageHeader from */
+                from?: (string|null);
+
+                /** MessageHeader to */
+                to?: (string|null);
+
+                /** MessageHeader payloadSha256 */
+                payloadSha256?: (Uint8Array|null);
+
+                /** MessageHeader sentAtMs */
+                sentAtMs?: (number|null);
+
+                /** MessageHeader fromKey */
+                fromKey?: (Uint8Array|null);
+
+                /** MessageHeader nonce */
+                nonce?: (Uint8Array|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a MessageHeader. */
+            type $Shape = aioscomm.v1.MessageHeader.$Properties;
         }
 
         /**
@@ -988,6 +1094,9 @@ export namespace aioscomm {
             /** DeliverRequest handoffs. */
             handoffs: aioscomm.v1.Handoff.$Properties[];
 
+            /** DeliverRequest headers. */
+            headers: Uint8Array[];
+
             /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @param message DeliverRequest message or plain object to encode
@@ -1034,6 +1143,9 @@ export namespace aioscomm {
                 /** DeliverRequest handoffs */
                 handoffs?: (aioscomm.v1.Handoff.$Properties[]|null);
 
+                /** DeliverRequest headers */
+                headers?: (Uint8Array[]|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
@@ -1066,6 +1178,9 @@ export namespace aioscomm {
 
             /** Handoff receipts. */
             receipts: Uint8Array[];
+
+            /** Handoff header. */
+            header: Uint8Array;
 
             /**
              * Encodes the specified Handoff message. Does not implicitly {@link aioscomm.v1.Handoff.verify|verify} messages.
@@ -1103,6 +1218,9 @@ export namespace aioscomm {
 
                 /** Handoff receipts */
                 receipts?: (Uint8Array[]|null);
+
+                /** Handoff header */
+                header?: (Uint8Array|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

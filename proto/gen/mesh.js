@@ -1354,6 +1354,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {aioscomm.v1.Evidence.$Properties|null} [evidence] Receipt evidence
              * @property {string|null} [code] Receipt code
              * @property {string|null} [from] Receipt from
+             * @property {Uint8Array|null} [header] Receipt header
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -1458,6 +1459,14 @@ export const aioscomm = $root.aioscomm = (() => {
             Receipt.prototype.from = "";
 
             /**
+             * Receipt header.
+             * @member {Uint8Array} header
+             * @memberof aioscomm.v1.Receipt
+             * @instance
+             */
+            Receipt.prototype.header = $util.newBuffer([]);
+
+            /**
              * Encodes the specified Receipt message. Does not implicitly {@link aioscomm.v1.Receipt.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Receipt
@@ -1491,6 +1500,8 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 8, wireType 2 =*/66).string(message.code);
                 if (message.from != null && $Object.hasOwnProperty.call(message, "from") && message.from !== "")
                     writer.uint32(/* id 9, wireType 2 =*/74).string(message.from);
+                if (message.header != null && $Object.hasOwnProperty.call(message, "header") && message.header.length)
+                    writer.uint32(/* id 10, wireType 2 =*/82).bytes(message.header);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1613,6 +1624,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 delete message.from;
                             continue;
                         }
+                    case 10: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.header = value;
+                            else
+                                delete message.header;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -1645,6 +1665,276 @@ export const aioscomm = $root.aioscomm = (() => {
             };
 
             return Receipt;
+        })();
+
+        v1.MessageHeader = (function() {
+
+            /**
+             * Properties of a MessageHeader.
+             * @typedef {Object} aioscomm.v1.MessageHeader.$Properties
+             * @property {Uint8Array|null} [messageId] MessageHeader messageId
+             * @property {string|null} [from] MessageHeader from
+             * @property {string|null} [to] MessageHeader to
+             * @property {Uint8Array|null} [payloadSha256] MessageHeader payloadSha256
+             * @property {number|null} [sentAtMs] MessageHeader sentAtMs
+             * @property {Uint8Array|null} [fromKey] MessageHeader fromKey
+             * @property {Uint8Array|null} [nonce] MessageHeader nonce
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a MessageHeader.
+             * @memberof aioscomm.v1
+             * @interface IMessageHeader
+             * @augments aioscomm.v1.MessageHeader.$Properties
+             * @deprecated Use aioscomm.v1.MessageHeader.$Properties instead.
+             */
+
+            /**
+             * Shape of a MessageHeader.
+             * @typedef {aioscomm.v1.MessageHeader.$Properties} aioscomm.v1.MessageHeader.$Shape
+             */
+
+            /**
+             * Constructs a new MessageHeader.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a MessageHeader.
+             * @constructor
+             * @param {aioscomm.v1.MessageHeader.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const MessageHeader = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * MessageHeader messageId.
+             * @member {Uint8Array} messageId
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.messageId = $util.newBuffer([]);
+
+            /**
+             * MessageHeader from.
+             * @member {string} from
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.from = "";
+
+            /**
+             * MessageHeader to.
+             * @member {string} to
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.to = "";
+
+            /**
+             * MessageHeader payloadSha256.
+             * @member {Uint8Array} payloadSha256
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.payloadSha256 = $util.newBuffer([]);
+
+            /**
+             * MessageHeader sentAtMs.
+             * @member {number} sentAtMs
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.sentAtMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * MessageHeader fromKey.
+             * @member {Uint8Array} fromKey
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.fromKey = $util.newBuffer([]);
+
+            /**
+             * MessageHeader nonce.
+             * @member {Uint8Array} nonce
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.nonce = $util.newBuffer([]);
+
+            /**
+             * Encodes the specified MessageHeader message. Does not implicitly {@link aioscomm.v1.MessageHeader.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.MessageHeader
+             * @static
+             * @param {aioscomm.v1.MessageHeader.$Properties} message MessageHeader message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            MessageHeader.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.messageId != null && $Object.hasOwnProperty.call(message, "messageId") && message.messageId.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.messageId);
+                if (message.from != null && $Object.hasOwnProperty.call(message, "from") && message.from !== "")
+                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.from);
+                if (message.to != null && $Object.hasOwnProperty.call(message, "to") && message.to !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.to);
+                if (message.payloadSha256 != null && $Object.hasOwnProperty.call(message, "payloadSha256") && message.payloadSha256.length)
+                    writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.payloadSha256);
+                if (message.sentAtMs != null && $Object.hasOwnProperty.call(message, "sentAtMs") && (typeof message.sentAtMs === "object" ? message.sentAtMs.low || message.sentAtMs.high : message.sentAtMs !== 0))
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.sentAtMs);
+                if (message.fromKey != null && $Object.hasOwnProperty.call(message, "fromKey") && message.fromKey.length)
+                    writer.uint32(/* id 6, wireType 2 =*/50).bytes(message.fromKey);
+                if (message.nonce != null && $Object.hasOwnProperty.call(message, "nonce") && message.nonce.length)
+                    writer.uint32(/* id 7, wireType 2 =*/58).bytes(message.nonce);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a MessageHeader message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.MessageHeader
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.MessageHeader & aioscomm.v1.MessageHeader.$Shape} MessageHeader
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            MessageHeader.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.MessageHeader();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.messageId = value;
+                            else
+                                delete message.messageId;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.from = value;
+                            else
+                                delete message.from;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.to = value;
+                            else
+                                delete message.to;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.payloadSha256 = value;
+                            else
+                                delete message.payloadSha256;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.sentAtMs = value;
+                            else
+                                delete message.sentAtMs;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.fromKey = value;
+                            else
+                                delete message.fromKey;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.nonce = value;
+                            else
+                                delete message.nonce;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for MessageHeader
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.MessageHeader
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            MessageHeader.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.MessageHeader";
+            };
+
+            return MessageHeader;
         })();
 
         v1.Endorsement = (function() {
@@ -2477,6 +2767,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<Uint8Array>|null} [receipts] DeliverRequest receipts
              * @property {Array.<Uint8Array>|null} [cards] DeliverRequest cards
              * @property {Array.<aioscomm.v1.Handoff.$Properties>|null} [handoffs] DeliverRequest handoffs
+             * @property {Array.<Uint8Array>|null} [headers] DeliverRequest headers
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2506,6 +2797,7 @@ export const aioscomm = $root.aioscomm = (() => {
                 this.receipts = [];
                 this.cards = [];
                 this.handoffs = [];
+                this.headers = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -2553,6 +2845,14 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverRequest.prototype.handoffs = $util.emptyArray;
 
             /**
+             * DeliverRequest headers.
+             * @member {Array.<Uint8Array>} headers
+             * @memberof aioscomm.v1.DeliverRequest
+             * @instance
+             */
+            DeliverRequest.prototype.headers = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverRequest
@@ -2582,6 +2882,9 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.handoffs != null && message.handoffs.length)
                     for (let i = 0; i < message.handoffs.length; ++i)
                         $root.aioscomm.v1.Handoff.encode(message.handoffs[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                if (message.headers != null && message.headers.length)
+                    for (let i = 0; i < message.headers.length; ++i)
+                        writer.uint32(/* id 7, wireType 2 =*/58).bytes(message.headers[i]);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2667,6 +2970,14 @@ export const aioscomm = $root.aioscomm = (() => {
                             message.handoffs.push($root.aioscomm.v1.Handoff.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
+                    case 7: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.headers && message.headers.length))
+                                message.headers = [];
+                            message.headers.push(reader.bytes());
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -2708,6 +3019,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @typedef {Object} aioscomm.v1.Handoff.$Properties
              * @property {Uint8Array|null} [message] Handoff message
              * @property {Array.<Uint8Array>|null} [receipts] Handoff receipts
+             * @property {Uint8Array|null} [header] Handoff header
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2757,6 +3069,14 @@ export const aioscomm = $root.aioscomm = (() => {
             Handoff.prototype.receipts = $util.emptyArray;
 
             /**
+             * Handoff header.
+             * @member {Uint8Array} header
+             * @memberof aioscomm.v1.Handoff
+             * @instance
+             */
+            Handoff.prototype.header = $util.newBuffer([]);
+
+            /**
              * Encodes the specified Handoff message. Does not implicitly {@link aioscomm.v1.Handoff.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Handoff
@@ -2777,6 +3097,8 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.receipts != null && message.receipts.length)
                     for (let i = 0; i < message.receipts.length; ++i)
                         writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.receipts[i]);
+                if (message.header != null && $Object.hasOwnProperty.call(message, "header") && message.header.length)
+                    writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.header);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2836,6 +3158,15 @@ export const aioscomm = $root.aioscomm = (() => {
                             if (!(message.receipts && message.receipts.length))
                                 message.receipts = [];
                             message.receipts.push(reader.bytes());
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.header = value;
+                            else
+                                delete message.header;
                             continue;
                         }
                     }

@@ -61,12 +61,13 @@ describe('adversarial peers', () => {
 
     // the same id with other content
     const first = signedMessage(cKey, { from: 'agent-c', to: 'agent-a', body: new TextEncoder().encode('version one') })
-    const again = await s.request({ messages: [first.bytes] })
+    const again = await s.request({ messages: [first.bytes], headers: [first.header] })
     expect(again.results[0].receipt).toBeDefined()
-    const repeat = await s.request({ messages: [first.bytes] })
+    const repeat = await s.request({ messages: [first.bytes], headers: [first.header] })
     expect(repeat.results[0].receipt).toEqual(again.results[0].receipt) // idempotent: the same receipt back
-    const other = signedMessage(cKey, { from: 'agent-c', to: 'agent-a', id: first.msg.id, body: new TextEncoder().encode('version two') })
-    const eq = await s.request({ messages: [other.bytes] })
+    const other = signedMessage(cKey, { from: 'agent-c', to: 'agent-a', body: new TextEncoder().encode('version two') }, first.nonce)
+    expect(other.msg.id).toEqual(first.msg.id)
+    const eq = await s.request({ messages: [other.bytes], headers: [other.header] })
     expect(eq.results[0]).toMatchObject({ errorCode: 'EQUIVOCATION' })
     expect(count(a.home, 'SELECT count(*) AS n FROM messages WHERE local_to = 1')).toBe(1)
     expect(count(a.home, 'SELECT count(*) AS n FROM equivocations')).toBe(1)
@@ -74,10 +75,10 @@ describe('adversarial peers', () => {
 
     // a message signed by one actor in another's name
     const impostor = signedMessage(cKey, { from: 'agent-b', to: 'agent-a' })
-    expect((await s.request({ messages: [impostor.bytes] })).results[0].errorCode).toBe('NOT_ENDORSED')
+    expect((await s.request({ messages: [impostor.bytes], headers: [impostor.header] })).results[0].errorCode).toBe('NOT_ENDORSED')
     // a message for a seat that is not here
     const lost = signedMessage(cKey, { from: 'agent-c', to: 'agent-b' })
-    expect((await s.request({ messages: [lost.bytes] })).results[0].errorCode).toBe('NOT_HOSTED_HERE')
+    expect((await s.request({ messages: [lost.bytes], headers: [lost.header] })).results[0].errorCode).toBe('NOT_HOSTED_HERE')
   })
 
   it('malformed, oversized and truncated frames close only their stream', async () => {
@@ -103,7 +104,7 @@ describe('adversarial peers', () => {
 
     const good = await openDeliver(rogue, a.daemon.peerId, a.port)
     const m = signedMessage(cKey, { from: 'agent-c', to: 'agent-a', body: new TextEncoder().encode('still works') })
-    const res = await good.request({ messages: [m.bytes] })
+    const res = await good.request({ messages: [m.bytes], headers: [m.header] })
     expect(res.results[0].receipt).toBeDefined()
     expect(await ok(a.home, ['inbox', '--json'])).toHaveLength(1)
     expect(a.daemon.running).toBe(true)

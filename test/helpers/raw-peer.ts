@@ -16,6 +16,7 @@ import {
 import { createNode, type MeshNode } from '../../daemon/net/node.js'
 import { DELIVER_PROTOCOL } from '../../daemon/net/constants.js'
 import { factMessageId } from '../../daemon/sync/gossip.js'
+import { headerPayload, messageIdFor } from '../../daemon/receipts/index.js'
 
 export function homeKey (home: string, file: string): KeyPair {
   return parseKeyFile(readFileSync(join(home, file), 'utf8'))
@@ -61,9 +62,13 @@ export async function openDeliver (node: MeshNode, peerId: string, port: number)
   }
 }
 
-export function signedMessage (key: KeyPair, fields: Partial<MessageData> & { from: string, to: string }): { bytes: Uint8Array, msg: MessageData } {
+/**
+ * A message signed by `key` with the header its sender signs beside it (the id derived from the key and a nonce,
+ * as notify does). Pass the nonce of an earlier message to reuse its id.
+ */
+export function signedMessage (key: KeyPair, fields: Partial<MessageData> & { from: string, to: string }, nonce: Uint8Array = new Uint8Array(randomBytes(16))): { bytes: Uint8Array, header: Uint8Array, msg: MessageData, nonce: Uint8Array } {
   const msg: MessageData = {
-    id: new Uint8Array(randomBytes(16)),
+    id: messageIdFor(fields.fromKey ?? key.publicKey, nonce),
     sentAtMs: Date.now(),
     contentType: 'text/plain',
     body: new TextEncoder().encode('hello'),
@@ -71,7 +76,9 @@ export function signedMessage (key: KeyPair, fields: Partial<MessageData> & { fr
     fromKey: key.publicKey,
     ...fields
   }
-  return { bytes: envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.message, messageToWire(msg))), msg }
+  const payload = messageToWire(msg)
+  const header = envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.header, headerPayload(msg, payload, nonce)))
+  return { bytes: envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.message, payload)), header, msg, nonce }
 }
 
 export function signedReceipt (key: KeyPair, data: ReceiptData): Uint8Array {

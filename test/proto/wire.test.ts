@@ -42,7 +42,7 @@ describe('wire format', () => {
   })
 
   it('round-trips deliver and sync frames', () => {
-    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])], receipts: [new Uint8Array([4])], cards: [], handoffs: [{ message: new Uint8Array([7]), receipts: [new Uint8Array([8])] }] }
+    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])], headers: [new Uint8Array([5]), new Uint8Array([6])], receipts: [new Uint8Array([4])], cards: [], handoffs: [{ message: new Uint8Array([7]), receipts: [new Uint8Array([8])], header: new Uint8Array([9]) }] }
     expect(w.deliverRequestFromWire(w.deliverRequestToWire(req))).toEqual(req)
     const res = { batchId: 7, results: [{ messageId: new Uint8Array([1]), receipt: new Uint8Array([4]), errorCode: undefined, errorMessage: undefined }], receiptResults: [{ receiptHash: new Uint8Array([9]), errorCode: 'RECEIPT_WRONG_SIGNER', errorMessage: 'x' }], error: undefined, handoffResults: [] }
     expect(w.deliverResponseFromWire(w.deliverResponseToWire(res))).toEqual(res)

@@ -17,7 +17,8 @@ const STABLE_EVERY = 10 // a frame costs signature checks and a commit: the same
 export const ITEM_CODES = new Set([
   'BAD_SIGNATURE', 'MESSAGE_MALFORMED', 'MESSAGE_TOO_LARGE', 'NOT_ENDORSED', 'NOT_HOSTED_HERE', 'EXPIRED', 'EQUIVOCATION',
   'CARD_REVOKED', 'CARD_EXPIRED', 'HANDLE_CONFLICT', 'RECEIPT_BAD_SIGNATURE', 'RECEIPT_MALFORMED', 'RECEIPT_UNKNOWN_MESSAGE',
-  'RECEIPT_WRONG_MESSAGE', 'RECEIPT_WRONG_SIGNER', 'EVIDENCE_MISSING', 'EVIDENCE_HASH_MISMATCH', 'EVIDENCE_TOO_LARGE', 'HANDOFF_BAD_RECEIPT'
+  'RECEIPT_WRONG_MESSAGE', 'RECEIPT_WRONG_SIGNER', 'EVIDENCE_MISSING', 'EVIDENCE_HASH_MISMATCH', 'EVIDENCE_TOO_LARGE', 'HANDOFF_BAD_RECEIPT',
+  'HEADER_MISSING', 'HEADER_MALFORMED', 'HEADER_BAD_SIGNATURE', 'HEADER_WRONG_ID', 'HEADER_MISMATCH'
 ])
 const FRAME_CODES = new Set(['FRAME_MALFORMED', 'BATCH_TOO_LARGE', ...ITEM_CODES])
 
@@ -32,13 +33,26 @@ describe('fuzz: deliver frames', () => {
     const genuineReceipts = new Set(w.receipts.map(hexOf))
     const genuineCards = new Set(w.cards.map(j => jcs(JSON.parse(j))))
     const cardBytes = w.cards.map(j => new TextEncoder().encode(j))
+    // a message goes with its own header (the genuine one for a genuine message), or with another or a mutated one
+    const headerOf = new Map(w.messages.map((m, i) => [hexOf(m), w.headers[i]]))
+    const header = (m: Uint8Array): fc.Arbitrary<Uint8Array> => fc.oneof(
+      { weight: 8, arbitrary: fc.constant(headerOf.get(hexOf(m)) ?? w.headers[0]) },
+      { weight: 2, arbitrary: signedItem(w.headers, 'header', keys) })
+    const withHeader = signedItem(w.messages, 'message', keys).chain(m => header(m).map(h => ({ m, h })))
     const frame: fc.Arbitrary<Uint8Array> = fc.record({
       batchId: fc.nat(),
-      messages: fc.array(signedItem(w.messages, 'message', keys), { maxLength: 4 }),
+      messages: fc.array(withHeader, { maxLength: 4 }),
       receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 4 }),
       cards: fc.oneof({ weight: 9, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom(...cardBytes), bytesFor(cardBytes)), { maxLength: 2 }) }),
-      handoffs: fc.array(fc.record({ message: signedItem(w.messages, 'message', keys), receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 2 }) }), { maxLength: 1 })
-    }).map(r => deliverRequestToWire(r as DeliverRequestData))
+      handoffs: fc.array(fc.record({ item: withHeader, receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 2 }) }), { maxLength: 1 })
+    }).map(r => deliverRequestToWire({
+      batchId: r.batchId,
+      messages: r.messages.map(x => x.m),
+      headers: r.messages.map(x => x.h),
+      receipts: r.receipts,
+      cards: [...r.cards],
+      handoffs: r.handoffs.map(h => ({ message: h.item.m, header: h.item.h, receipts: h.receipts }))
+    } satisfies DeliverRequestData))
     const tooMany = fc.nat({ max: 3 }).map(k => deliverRequestToWire({ batchId: 1, messages: k === 0 ? Array(257).fill(w.messages[0]) : [], receipts: k === 1 ? Array(257).fill(w.receipts[0]) : [], cards: k === 2 ? Array(65).fill(cardBytes[0]) : [], handoffs: k === 3 ? Array(257).fill({ message: w.messages[0], receipts: [] }) : [] }))
     const input = fc.oneof({ weight: 6, arbitrary: frame }, { weight: 3, arbitrary: fc.oneof(frame, tooMany).chain(f => bytesFor([f])) }, { weight: 1, arbitrary: tooMany })
 

@@ -3,8 +3,8 @@
 import fc from 'fast-check'
 import { signEnvelope, type KeyPair } from '../../../cards/index.js'
 import {
-  PAYLOAD_TYPES, envelopeFromWire, envelopeToWire, messageFromWire, messageToWire, receiptFromWire, receiptToWire,
-  type MessageData, type ReceiptData
+  PAYLOAD_TYPES, envelopeFromWire, envelopeToWire, headerFromWire, headerToWire, messageFromWire, messageToWire, receiptFromWire,
+  receiptToWire, type MessageData, type MessageHeaderData, type ReceiptData
 } from '../../../proto/index.js'
 import { mutated } from './mutate.js'
 
@@ -42,15 +42,33 @@ function editReceipt (r: ReceiptData, field: number, s: string, b: Uint8Array, n
   }
 }
 
+function editHeader (h: MessageHeaderData, field: number, s: string, b: Uint8Array, n: number): MessageHeaderData {
+  switch (field) {
+    case 0: return { ...h, from: s }
+    case 1: return { ...h, to: s }
+    case 2: return { ...h, messageId: b }
+    case 3: return { ...h, payloadSha256: b }
+    case 4: return { ...h, nonce: b }
+    case 5: return { ...h, sentAtMs: n }
+    default: return { ...h, fromKey: b }
+  }
+}
+
+type Kind = 'message' | 'receipt' | 'header'
+
+function editPayload (kind: Kind, payload: Uint8Array, field: number, s: string, b: Uint8Array, n: number): Uint8Array {
+  if (kind === 'message') return messageToWire(editMessage(messageFromWire(payload), field, s, b, n))
+  if (kind === 'header') return headerToWire(editHeader(headerFromWire(payload), field, s, b, n))
+  return receiptToWire(editReceipt(receiptFromWire(payload), field, s, b, n))
+}
+
 /** An edited object: `names` is what the bytes claim; the proof is the old one, a rogue's, or another actor's. */
-export function edited (samples: Uint8Array[], kind: 'message' | 'receipt', keys: Signers): fc.Arbitrary<Uint8Array> {
+export function edited (samples: Uint8Array[], kind: Kind, keys: Signers): fc.Arbitrary<Uint8Array> {
   return fc.tuple(fc.nat({ max: samples.length - 1 }), fc.nat({ max: 7 }), text, bytes16, fc.nat(), fc.nat({ max: 2 + keys.others.length }))
     .map(([i, field, s, b, n, signer]) => {
       const env = envelopeFromWire(samples[i])
-      const payload = kind === 'message'
-        ? messageToWire(editMessage(messageFromWire(env.payload), field, s, b, n))
-        : receiptToWire(editReceipt(receiptFromWire(env.payload), field, s, b, n))
-      const type = kind === 'message' ? PAYLOAD_TYPES.message : PAYLOAD_TYPES.receipt
+      const payload = editPayload(kind, env.payload, field, s, b, n)
+      const type = PAYLOAD_TYPES[kind]
       if (signer === 0) return envelopeToWire({ ...env, payload }) // the old proof over new bytes
       const key = signer === 1 ? keys.rogue : keys.others[(signer - 2) % keys.others.length]
       if (kind === 'message' && signer > 1) {
@@ -63,7 +81,7 @@ export function edited (samples: Uint8Array[], kind: 'message' | 'receipt', keys
 }
 
 /** A signed object as a peer might send it: genuine, byte-mutated, or field-edited. */
-export function signedItem (samples: Uint8Array[], kind: 'message' | 'receipt', keys: Signers): fc.Arbitrary<Uint8Array> {
+export function signedItem (samples: Uint8Array[], kind: Kind, keys: Signers): fc.Arbitrary<Uint8Array> {
   return fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...samples) },
     { weight: 2, arbitrary: mutated(samples) },

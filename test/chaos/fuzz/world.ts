@@ -17,7 +17,7 @@ import { Core } from '../../../daemon/core.js'
 import { Directory } from '../../../daemon/directory/directory.js'
 import { createLogger } from '../../../daemon/runtime/log.js'
 import { acceptMessages, notify, parseObligation } from '../../../daemon/messaging/index.js'
-import { signReceipt } from '../../../daemon/receipts/index.js'
+import { headerPayload, messageIdFor, signReceipt } from '../../../daemon/receipts/index.js'
 
 export interface Actor {
   handle: string
@@ -33,9 +33,12 @@ export interface World {
   a: Actor // hosted here
   b: Actor // endorsed, on another node
   c: Actor // endorsed, on another node
+  d: Actor // endorsed, on another node: a seat that turns against the mesh
   rogue: KeyPair // never endorsed
   /** Signed message envelopes from b and c to a (plain and batch-signed), some already delivered. */
   messages: Uint8Array[]
+  /** Each message's sender-signed header, in the order of messages. */
+  headers: Uint8Array[]
   /** Receipts by a about messages it holds, by b about a message a sent it. */
   receipts: Uint8Array[]
   /** Card JSON of b, seq 1..3 (the newest held), and of c. */
@@ -52,9 +55,14 @@ async function peerIdOf (n: number): Promise<string> {
   return peerIdFromPrivateKey(await generateKeyPairFromSeed('Ed25519', seed(100 + n))).toString()
 }
 
+/** A deterministic nonce per sender, recipient and body, so the same call names the same message id. */
+export function nonceOf (from: { handle: string }, to: string, fields: Partial<MessageData> = {}): Uint8Array {
+  return sha256(utf8(`${from.handle}:${to}:${JSON.stringify(fields.body ?? '')}:${String(fields.sentAtMs ?? 0)}`)).subarray(0, 16)
+}
+
 export function message (from: Actor | { handle: string, key: KeyPair }, to: string, fields: Partial<MessageData> = {}): MessageData {
   return {
-    id: sha256(utf8(`${from.handle}:${to}:${JSON.stringify(fields.body ?? '')}:${String(fields.sentAtMs ?? 0)}`)).subarray(0, 16),
+    id: messageIdFor(from.key.publicKey, nonceOf(from, to, fields)),
     from: from.handle,
     to,
     sentAtMs: 1_700_000_000_000,
@@ -68,6 +76,11 @@ export function message (from: Actor | { handle: string, key: KeyPair }, to: str
 
 export function signMessage (key: KeyPair, m: MessageData): Uint8Array {
   return envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.message, messageToWire(m)))
+}
+
+/** The header a sender signs beside a message made by message(). */
+export function signHeader (key: KeyPair, m: MessageData, nonce: Uint8Array): Uint8Array {
+  return envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.header, headerPayload(m, messageToWire(m), nonce)))
 }
 
 export function card (owner: KeyPair, x: Actor, seq: number, nowMs: number): string {
@@ -89,28 +102,37 @@ export async function createWorld (): Promise<World> {
   const a: Actor = { handle: 'agent-a', key: ctx.actorKey('agent-a'), peerId: await ctx.peerId() }
   const b: Actor = { handle: 'agent-b', key: keyPairFromSeed(seed(2)), peerId: await peerIdOf(2) }
   const c: Actor = { handle: 'agent-c', key: keyPairFromSeed(seed(3)), peerId: await peerIdOf(3) }
+  const d: Actor = { handle: 'agent-d', key: keyPairFromSeed(seed(4)), peerId: await peerIdOf(4) }
   const rogue = keyPairFromSeed(seed(9))
-  const cards = [card(owner, b, 1, now - 2000), card(owner, b, 2, now - 1000), card(owner, b, 3, now), card(owner, c, 1, now)]
+  const cards = [card(owner, b, 1, now - 2000), card(owner, b, 2, now - 1000), card(owner, b, 3, now), card(owner, c, 1, now), card(owner, d, 1, now)]
   for (const json of cards) acceptCardJson(ctx, json)
   ctx.close()
   ctx = HomeContext.open(dir) // as a daemon finds it: cards on disk
   const log = createLogger('fuzz', 'error')
   const core = new Core(ctx, new Directory(ctx, a.peerId), a.peerId, log)
 
-  const plain = [
-    signMessage(b.key, message(b, 'agent-a')),
-    signMessage(b.key, message(b, 'agent-a', { body: utf8('with a thread'), thread: 't1', replyTo: new Uint8Array(16).fill(7), expiresAtMs: now + 86_400_000 })),
-    signMessage(c.key, message(c, 'agent-a', { body: utf8('from c'), attachments: [{ name: 'f', contentType: 'text/plain', sha256: sha256(utf8('x')), size: 1, inline: utf8('x') }] })),
-    signMessage(b.key, message(b, 'agent-z', { body: utf8('not hosted here') }))
+  const specs: Array<[Actor, string, Partial<MessageData>]> = [
+    [b, 'agent-a', {}],
+    [b, 'agent-a', { body: utf8('with a thread'), thread: 't1', replyTo: new Uint8Array(16).fill(7), expiresAtMs: now + 86_400_000 }],
+    [c, 'agent-a', { body: utf8('from c'), attachments: [{ name: 'f', contentType: 'text/plain', sha256: sha256(utf8('x')), size: 1, inline: utf8('x') }] }],
+    [b, 'agent-z', { body: utf8('not hosted here') }]
   ]
-  const batch = signBatch(b.key, [0, 1, 2].map(i => ({ payloadType: PAYLOAD_TYPES.message, payload: messageToWire(message(b, 'agent-a', { body: utf8(`batch ${i}`) })) })))
-  const messages = [...plain, ...batch.map(envelopeToWire)]
-  await acceptMessages(core, [messages[0], messages[4]], b.peerId) // held, with DELIVERED receipts
+  const plain = specs.map(([x, to, f]) => signMessage(x.key, message(x, to, f)))
+  const headers = specs.map(([x, to, f]) => signHeader(x.key, message(x, to, f), nonceOf(x, to, f)))
+  const batched = [0, 1, 2].map(i => ({ body: utf8(`batch ${i}`) }))
+  const batch = signBatch(b.key, batched.flatMap(f => {
+    const m = message(b, 'agent-a', f)
+    const payload = messageToWire(m)
+    return [{ payloadType: PAYLOAD_TYPES.message, payload }, { payloadType: PAYLOAD_TYPES.header, payload: headerPayload(m, payload, nonceOf(b, 'agent-a', f)) }]
+  })).map(envelopeToWire)
+  const messages = [...plain, ...batch.filter((_, i) => i % 2 === 0)]
+  headers.push(...batch.filter((_, i) => i % 2 === 1))
+  await acceptMessages(core, [messages[0], messages[4]], [headers[0], headers[4]], b.peerId) // held, with DELIVERED receipts
 
   const held = core.store.messages.message(message(b, 'agent-a').id)
   if (held === undefined) throw new Error('the world could not deliver its first message')
-  const about = (m: { id: Uint8Array, hash: Uint8Array }, state: ReceiptData['state'], extra: Partial<ReceiptData> = {}): ReceiptData =>
-    ({ messageId: m.id, messageHash: m.hash, actor: 'agent-a', state, atMs: now, from: 'agent-b', ...extra })
+  const about = (m: { id: Uint8Array, hash: Uint8Array, header?: Uint8Array }, state: ReceiptData['state'], extra: Partial<ReceiptData> = {}): ReceiptData =>
+    ({ messageId: m.id, messageHash: m.hash, actor: 'agent-a', state, atMs: now, from: 'agent-b', header: m.header, ...extra })
   const evidence = utf8('done: the report is written')
   const receipts = [
     signReceipt(a.key, about(held, 'READ')).envelope,
@@ -123,13 +145,13 @@ export async function createWorld (): Promise<World> {
   const out = core.store.messages.message(parseObligation(sent.obligation))
   if (out === undefined) throw new Error('the world could not send its first message')
   const byB = (state: ReceiptData['state'], extra: Partial<ReceiptData> = {}): Uint8Array =>
-    signReceipt(b.key, { messageId: out.id, messageHash: out.hash, actor: 'agent-b', state, atMs: now, from: 'agent-a', ...extra }).envelope
+    signReceipt(b.key, { messageId: out.id, messageHash: out.hash, actor: 'agent-b', state, atMs: now, from: 'agent-a', header: out.header, ...extra }).envelope
   receipts.push(byB('DELIVERED'), byB('READ'), byB('COMPLETE', { evidence: { path: '/tmp/b.txt', sha256: sha256(evidence), size: evidence.byteLength } }))
   const endorsements = [signEndorsement(owner, 'agent-b', b.key.publicKey, now), signEndorsement(owner, 'agent-c', c.key.publicKey, now)]
   const revocations = [signRevocation(owner, keyPairFromSeed(seed(20)).publicKey, now, 'agent-z', 'lost laptop')]
   const admissions = [signAdmissionRequest(keyPairFromSeed(seed(30)), owner.publicKey, 'agent-d', now), signAdmissionRequest(keyPairFromSeed(seed(31)), owner.publicKey, 'agent-e', now)]
   return {
-    dir, ctx, core, owner, a, b, c, rogue, messages, receipts, cards, endorsements, revocations, admissions,
+    dir, ctx, core, owner, a, b, c, d, rogue, messages, headers, receipts, cards, endorsements, revocations, admissions,
     close: () => { ctx.close(); rmSync(dir, { recursive: true, force: true }) }
   }
 }

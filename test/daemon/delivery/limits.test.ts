@@ -7,6 +7,7 @@ import { PeerRateLimiter } from '../../../daemon/delivery/peer-rate.js'
 import { generateKeyPair, sha256 } from '../../../cards/index.js'
 import { checkReceipt, signReceipt } from '../../../daemon/receipts/index.js'
 import { MAX_BATCH_MESSAGES, MAX_INLINE_EVIDENCE_BYTES } from '../../../daemon/messaging/index.js'
+import { signedMessage } from '../../helpers/raw-peer.js'
 
 const frame = (over: Partial<Parameters<typeof deliverRequestToWire>[0]>): Uint8Array =>
   deliverRequestToWire({ batchId: 1, messages: [], receipts: [], cards: [], ...over })
@@ -48,11 +49,14 @@ describe('per-peer rate', () => {
 describe('inline evidence', () => {
   it('over the limit is EVIDENCE_TOO_LARGE, even when it hashes right', () => {
     const key = generateKeyPair()
+    const sender = generateKeyPair()
+    const sent = signedMessage(sender, { from: 'agent-a', to: 'agent-b' })
+    const header = sent.header
     const inline = new Uint8Array(MAX_INLINE_EVIDENCE_BYTES + 1)
-    const m = { id: new Uint8Array(16), hash: new Uint8Array(32), to: 'agent-b', from: 'agent-a' }
-    const r = signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE', atMs: 1, evidence: { path: '/e', sha256: sha256(inline), size: inline.byteLength, inline } })
+    const m = { id: sent.msg.id, hash: sha256(sent.bytes), to: 'agent-b', from: 'agent-a' }
+    const r = signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE', atMs: 1, header, evidence: { path: '/e', sha256: sha256(inline), size: inline.byteLength, inline } })
     expect(checkReceipt(r.envelope, m, key.publicKey)).toMatchObject({ ok: false, code: 'EVIDENCE_TOO_LARGE' })
-    const ok = signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE', atMs: 1, evidence: { path: '/e', sha256: sha256(inline.subarray(1)), size: inline.byteLength - 1, inline: inline.subarray(1) } })
+    const ok = signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE', atMs: 1, header, evidence: { path: '/e', sha256: sha256(inline.subarray(1)), size: inline.byteLength - 1, inline: inline.subarray(1) } })
     expect(checkReceipt(ok.envelope, m, key.publicKey).ok).toBe(true)
   })
 })

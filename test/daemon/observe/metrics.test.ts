@@ -100,7 +100,7 @@ describe('metrics', () => {
     const rogue = await rawPeer(b.home)
     const s = await openDeliver(rogue, a.daemon.peerId, a.port)
     const forged = signedMessage(homeKey(b.home, 'keys/agent-b.key'), { from: 'agent-a', to: 'agent-a' })
-    expect((await s.request({ messages: [forged.bytes] })).results[0].errorCode).toBe('NOT_ENDORSED')
+    expect((await s.request({ messages: [forged.bytes], headers: [forged.header] })).results[0].errorCode).toBe('NOT_ENDORSED')
     const later = await waitFor('the refusal counted', async () => await scrape(url), p => value(p, 'aios_comm_verification_failures_total', { what: 'message', code: 'NOT_ENDORSED' }) === 1)
     expect(value(later, 'aios_comm_outbox_depth', { dest: 'agent-b', kind: 'message', status: 'pending' })).toBe(1)
     expect(value(later, 'aios_comm_messages_sent_total')).toBe(2)

@@ -1,0 +1,53 @@
+// A message's header: what its sender signs besides the message (id, from, to, the payload's hash), so that a
+// receipt can carry proof of which message it is about without the body. The id is derived from the sender's key
+// and a nonce, so no other key can sign a header for an id someone else's message uses.
+import { bytesEqual, concat, refuse, sha256, utf8, verifyEnvelope, type Refusal } from '../../cards/index.js'
+import { PAYLOAD_TYPES, envelopeFromWire, headerFromWire, headerToWire, type MessageData, type MessageHeaderData } from '../../proto/index.js'
+
+const ID_DOMAIN = utf8('aios-comm/v1/id')
+export const MESSAGE_ID_BYTES = 16
+export const NONCE_BYTES = 16
+
+/** The id a sender key and a nonce name: the first 16 bytes of sha256("aios-comm/v1/id" || key || nonce). */
+export function messageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Array {
+  return sha256(concat([ID_DOMAIN, fromKey, nonce])).subarray(0, MESSAGE_ID_BYTES)
+}
+
+/** The header payload for a message about to be signed (its payload bytes are what the sender signs). */
+export function headerPayload (msg: MessageData, payload: Uint8Array, nonce: Uint8Array): Uint8Array {
+  const h: MessageHeaderData = { messageId: msg.id, from: msg.from, to: msg.to, payloadSha256: sha256(payload), sentAtMs: msg.sentAtMs, fromKey: msg.fromKey, nonce }
+  return headerToWire(h)
+}
+
+export type HeaderCheck = { ok: true, header: MessageHeaderData } | Refusal
+
+/** Decodes and verifies a header by itself: signed by the key it names, and the id is that key's to name. */
+export function openHeader (bytes: Uint8Array | undefined): HeaderCheck {
+  if (bytes === undefined || bytes.byteLength === 0) return refuse('HEADER_MISSING', 'the message header signed by its sender is missing')
+  let header: MessageHeaderData
+  try {
+    const env = envelopeFromWire(bytes)
+    const v = verifyEnvelope(env, PAYLOAD_TYPES.header)
+    if (!v.ok) return refuse('HEADER_BAD_SIGNATURE', v.reason)
+    header = headerFromWire(env.payload)
+    if (!bytesEqual(env.signer, header.fromKey)) return refuse('HEADER_BAD_SIGNATURE', 'the header is signed by another key than the sender it names')
+  } catch {
+    return refuse('HEADER_MALFORMED', 'the message header does not decode')
+  }
+  if (header.nonce.byteLength !== NONCE_BYTES || !bytesEqual(messageIdFor(header.fromKey, header.nonce), header.messageId)) {
+    return refuse('HEADER_WRONG_ID', 'the message id is not derived from the sender key and nonce the header states')
+  }
+  return { ok: true, header }
+}
+
+/** The header that came with a message names exactly that message: same id, sender, key, recipient and payload. */
+export function checkHeaderFor (bytes: Uint8Array | undefined, msg: MessageData, payload: Uint8Array): HeaderCheck {
+  const o = openHeader(bytes)
+  if (!o.ok) return o
+  const h = o.header
+  if (!bytesEqual(h.messageId, msg.id) || h.from !== msg.from || h.to !== msg.to || !bytesEqual(h.fromKey, msg.fromKey) ||
+    h.sentAtMs !== msg.sentAtMs || !bytesEqual(h.payloadSha256, sha256(payload))) {
+    return refuse('HEADER_MISMATCH', 'the header does not describe the message it came with')
+  }
+  return o
+}
