@@ -172,7 +172,7 @@ describe('A2A bridge', () => {
     expect(scheme).toMatchObject({ httpAuthSecurityScheme: { scheme: 'Bearer' } })
     expect(card.securityRequirements).toEqual([{ schemes: { [name as string]: { list: expect.any(Array) } } }])
     const ext = card.capabilities.extensions.find((e: any) => e.params?.actorKey !== undefined)
-    await verifyAgentCardSignature(async () => ({ kty: 'OKP', crv: 'Ed25519', x: b64url(parseKeyText(ext.params.actorKey)) }))(card)
+    await verifyAgentCardSignature(async () => ({ kty: 'OKP', crv: 'Ed25519', x: b64url(parseKeyText(ext.params.actorKey) as Uint8Array) }))(card)
     expect(verifyCardJson(text).ok).toBe(true)
     say(`card declares ${name as string}: ${JSON.stringify(scheme)}; verified by @a2a-js/sdk and by verifyCardJson`)
 
@@ -185,7 +185,11 @@ describe('A2A bridge', () => {
     expect(stored(home)).toBe(0)
 
     // the SDK client with the token in every request
-    const withToken: typeof fetch = async (input, init) => await fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${token}` } })
+    const withToken: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('authorization', `Bearer ${token}`)
+      return await fetch(input, { ...init, headers })
+    }
     const client = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withToken })] }).createFromUrl(base)
     const sent = await client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'with the token' }] } }))
     if (!('status' in sent)) throw new Error('SendMessage answered with a message, not a task')
