@@ -24,6 +24,14 @@ export interface CardFacts {
   description?: string
   /** Extra interfaces (for example the local A2A HTTP bridge). */
   interfaces?: Array<{ url: string, protocolBinding: string }>
+  /** How those interfaces authenticate callers (the bridge's token); absent: they need nothing. */
+  security?: CardSecurity
+}
+
+/** A2A 1.0 `securitySchemes` and `securityRequirements`; no empty values in them (see verifyCardJson). */
+export interface CardSecurity {
+  securitySchemes: Record<string, Record<string, unknown>>
+  securityRequirements: Array<{ schemes: Record<string, { list: string[] }> }>
 }
 
 export type AgentCard = Record<string, unknown> & { name: string, signatures?: CardSignature[] }
@@ -67,6 +75,7 @@ export function buildCard (actorKey: Uint8Array, f: CardFacts): AgentCard {
     capabilities: {
       extensions: [{ uri: MESH_EXTENSION_URI, description: 'aios-comm mesh: where this actor is hosted now, and its mesh endorsement', params }]
     },
+    ...(f.security === undefined ? {} : { securitySchemes: f.security.securitySchemes, securityRequirements: f.security.securityRequirements }),
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
     skills: [{

@@ -34,6 +34,8 @@ export interface DaemonInfo {
   home: string
   /** The A2A bridge's base URL when it runs. */
   a2a?: string
+  /** The file holding the token the bridge requires, when it requires one (--a2a-token). */
+  a2aToken?: string
   /** The Prometheus endpoint when it runs, e.g. http://127.0.0.1:9464/metrics. */
   metrics?: string
   /** The web page when it runs. */
@@ -70,6 +72,7 @@ export class Daemon {
 
   constructor (readonly home: string, readonly opts: DaemonOptions = {}) {
     // refused before anything starts: one coded line, nothing listens
+    requireLoopback('a2a', opts.a2a?.host)
     requireLoopback('metrics', opts.metrics?.host)
     requireLoopback('ui', opts.ui?.host)
   }
@@ -135,7 +138,7 @@ export class Daemon {
     await this.control.start()
     if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
     const urls = await this.startHttp(core, bus, wake, table)
-    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...(this.bridge === undefined ? {} : { a2a: this.bridge.baseUrl }), ...urls }
+    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...this.bridgeInfo(), ...urls }
     this.log.info('daemon started', { ...info })
     return info
   }
@@ -169,13 +172,20 @@ export class Daemon {
     })
   }
 
-  /** The bridge listens, then every seat's card is re-signed to declare its endpoint. */
+  private bridgeInfo (): { a2a?: string, a2aToken?: string } {
+    const b = this.bridge
+    if (b === undefined) return {}
+    return { a2a: b.baseUrl, ...(b.security() === undefined ? {} : { a2aToken: b.tokenPath }) }
+  }
+
+  /** The bridge listens, then every seat's card is re-signed to declare its endpoint (and its token scheme). */
   private async startBridge (opts: BridgeOptions, table: ReturnType<typeof routes>): Promise<void> {
     const ctx = this.ctx as HomeContext
     const id = ctx.store.identity
     if (opts.as !== undefined && id.actor(opts.as)?.hosted !== true) throw new MeshError('ACTOR_NOT_LOCAL', `--a2a-as ${opts.as}: no such seat is hosted here`)
     const hosted = (): string[] => id.actors().filter(a => a.hosted && a.endorsement !== undefined).map(a => a.handle)
     const bridge = this.bridge = new A2ABridge(opts, {
+      home: this.home,
       routes: table,
       cardJson: h => hosted().includes(h) ? id.card(h)?.json : undefined,
       seats: hosted,
@@ -183,6 +193,7 @@ export class Daemon {
     })
     await bridge.start()
     ctx.liveInterfaces = h => bridge.interfaces(h)
+    ctx.liveSecurity = () => bridge.security()
     for (const h of hosted()) await refreshLocalCard(ctx, h)
     ;(this.core as Core).directoryChanged()
   }

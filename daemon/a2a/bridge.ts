@@ -1,19 +1,27 @@
-// The A2A 1.0 bridge: a node:http server on loopback serving each local seat's signed card and a JSON-RPC endpoint per seat.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { MeshError } from '../../cards/index.js'
+// The A2A 1.0 bridge: a loopback server (LoopbackHttp: loopback Host, no foreign Origin, JSON writes) serving each
+// local seat's signed card and a JSON-RPC endpoint per seat; with a token, only callers holding a2a.token get in.
+import { join } from 'node:path'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { MeshError, type CardSecurity } from '../../cards/index.js'
 import type { Route } from '../control/server.js'
+import { authorize, ensureToken, LoopbackHttp, refuseUnauthorized, sendJson } from '../observe/index.js'
 import type { Logger } from '../runtime/log.js'
-import { JSONRPC_BINDING, LOOPBACK_HOSTS, MAX_RPC_BYTES, RPC, WELL_KNOWN } from './constants.js'
+import { JSONRPC_BINDING, MAX_RPC_BYTES, RPC, TOKEN_FILE, WELL_KNOWN } from './constants.js'
 import { dispatch } from './rpc.js'
+import { tokenSecurity } from './security.js'
 
 export interface BridgeOptions {
   port: number
   host?: string
   /** The seat that sends bridged messages; undefined: the only local seat. */
   as?: string
+  /** Require `Authorization: Bearer <a2a.token>` on every JSON-RPC call (off by default). */
+  token?: boolean
 }
 
 export interface BridgeDeps {
+  /** The home, where a2a.token lives. */
+  home: string
   routes: Record<string, Route>
   /** The exact signed card JSON of a hosted seat, or undefined when the handle is not hosted here. */
   cardJson: (handle: string) => string | undefined
@@ -25,49 +33,42 @@ export interface BridgeDeps {
 const SEAT_PATH = /^\/a2a\/([a-z0-9][a-z0-9._-]*)(\/\.well-known\/agent-card\.json)?$/
 
 export class A2ABridge {
-  private server?: Server
-  private starting?: Promise<void>
-  private url = ''
+  private readonly http: LoopbackHttp
+  private token?: string
 
+  /** A2A_NOT_LOOPBACK for a host that is not a loopback name: the bridge never faces a network. */
   constructor (private readonly opts: BridgeOptions, private readonly deps: BridgeDeps) {
-    const host = opts.host ?? '127.0.0.1'
-    if (!LOOPBACK_HOSTS.has(host)) throw new MeshError('A2A_NOT_LOOPBACK', `the A2A bridge listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}; it has no authentication`)
+    this.http = new LoopbackHttp('a2a', opts.port, opts.host, async (req, res) => await this.handle(req, res))
   }
 
+  /** Creates a2a.token when the token is on and missing, then listens. */
   async start (): Promise<void> {
-    this.starting ??= this.listen()
-    await this.starting
+    if (this.opts.token === true) this.token ??= ensureToken(this.tokenPath)
+    await this.http.start()
   }
 
   async stop (): Promise<void> {
-    const s = this.server
-    this.server = undefined
-    if (s === undefined) return
-    s.closeAllConnections()
-    await new Promise<void>(resolve => s.close(() => resolve()))
+    await this.http.stop()
   }
 
   /** The base URL it listens on, e.g. http://127.0.0.1:7734. */
   get baseUrl (): string {
-    return this.url
+    return this.http.baseUrl
+  }
+
+  /** The token file when the token is required. */
+  get tokenPath (): string {
+    return join(this.deps.home, TOKEN_FILE)
   }
 
   /** The extra interface a seat's card declares while the bridge runs. */
   interfaces (handle: string): Array<{ url: string, protocolBinding: string }> {
-    return this.url === '' ? [] : [{ url: `${this.url}/a2a/${handle}`, protocolBinding: JSONRPC_BINDING }]
+    return this.baseUrl === '' ? [] : [{ url: `${this.baseUrl}/a2a/${handle}`, protocolBinding: JSONRPC_BINDING }]
   }
 
-  private async listen (): Promise<void> {
-    const host = this.opts.host ?? '127.0.0.1'
-    const server = createServer((req, res) => { void this.handle(req, res) })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', err => reject(new MeshError('A2A_LISTEN_FAILED', `the A2A bridge cannot listen on ${host}:${this.opts.port}: ${err.message}`, { cause: err })))
-      server.listen(this.opts.port, host, () => resolve())
-    })
-    const addr = server.address()
-    const port = typeof addr === 'object' && addr !== null ? addr.port : this.opts.port
-    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-    this.server = server
+  /** What a seat's card declares about authentication while the bridge runs: the token scheme when it is on. */
+  security (): CardSecurity | undefined {
+    return this.baseUrl === '' || this.token === undefined ? undefined : tokenSecurity()
   }
 
   /** The seat behind the root well-known card: the only seat, or the only one besides the bridge's sender. */
@@ -78,35 +79,34 @@ export class A2ABridge {
 
   private async handle (req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    const seats = this.deps.seats()
     const m = SEAT_PATH.exec(path)
+    const isCard = path === WELL_KNOWN || m?.[2] !== undefined
+    // cards are public (a client reads the security scheme there); everything else needs the token when it is on
+    if (!isCard && this.token !== undefined && refuseUnauthorized(res, authorize(req.headers.authorization, this.token), 'A2A', TOKEN_FILE)) return
+    const seats = this.deps.seats()
     const seat = path === WELL_KNOWN ? this.rootSeat(seats) : m?.[1]
     const card = seat === undefined ? undefined : this.deps.cardJson(seat)
     if (card === undefined || seat === undefined) {
       const known = seats.map(s => `/a2a/${s}${WELL_KNOWN}`).join(', ')
-      return send(res, 404, { error: { code: 'ACTOR_NOT_LOCAL', message: `no seat is served at ${path}; cards: ${known}` } })
+      return sendJson(res, 404, { error: { code: 'ACTOR_NOT_LOCAL', message: `no seat is served at ${path}; cards: ${known}` } })
     }
-    if (path === WELL_KNOWN || m?.[2] !== undefined) {
-      if (req.method !== 'GET') return send(res, 405, { error: { code: 'BAD_REQUEST', message: 'GET the card' } })
+    if (isCard) {
+      if (req.method !== 'GET') return sendJson(res, 405, { error: { code: 'BAD_REQUEST', message: 'GET the card' } })
       res.writeHead(200, { 'content-type': 'application/json' }).end(card) // the exact signed bytes
       return
     }
-    if (req.method !== 'POST') return send(res, 405, { error: { code: 'BAD_REQUEST', message: 'POST a JSON-RPC request' } })
+    if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'BAD_REQUEST', message: 'POST a JSON-RPC request' } })
     let body: unknown
     try {
       body = JSON.parse(await readBody(req))
     } catch (err) {
       const big = err instanceof MeshError
-      return send(res, big ? 413 : 200, { jsonrpc: '2.0', id: null, error: { code: big ? RPC.invalidRequest : RPC.parse, message: big ? `${err.code}: ${err.message}` : 'PARSE_ERROR: the body is not JSON', data: { code: big ? err.code : 'PARSE_ERROR' } } })
+      return sendJson(res, big ? 413 : 200, { jsonrpc: '2.0', id: null, error: { code: big ? RPC.invalidRequest : RPC.parse, message: big ? `${err.code}: ${err.message}` : 'PARSE_ERROR: the body is not JSON', data: { code: big ? err.code : 'PARSE_ERROR' } } })
     }
     const answer = await dispatch({ routes: this.deps.routes, as: this.opts.as }, seat, body)
     if ('error' in answer) this.deps.log.info('a2a request refused', { seat, error: (answer.error as { message: string }).message })
-    send(res, 200, answer)
+    sendJson(res, 200, answer)
   }
-}
-
-function send (res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }
 
 async function readBody (req: IncomingMessage): Promise<string> {

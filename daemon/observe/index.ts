@@ -7,6 +7,7 @@ export { nodeReport, type NodeReport, type OutboxDest, type OldestView } from '.
 export { journey, type Journey, type JourneyStep, type EvidenceVerdict } from './journey.js'
 export * from './constants.js'
 export { LoopbackHttp, sendJson, requireLoopback, LOOPBACK_HOSTS } from './loopback-http.js'
+export { ensureToken, authorize, refuseUnauthorized, type Authorization } from './http-token.js'
 export { Metrics } from './metrics.js'
 export { metricsServer } from './metrics-server.js'
 export { expose, CONTENT_TYPE, type Family } from './exposition.js'

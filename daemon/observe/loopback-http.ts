@@ -1,12 +1,12 @@
-// A node:http server that listens on loopback only and answers only requests addressed to loopback names (a web
-// page elsewhere cannot reach it through DNS rebinding). Shared by the metrics endpoint and the web page.
+// A node:http server that listens on loopback only and hands its handler only requests that pass the guard: a
+// loopback Host, no foreign Origin, JSON on writes. Shared by the metrics endpoint, the web page and the A2A bridge.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { MeshError } from '../../cards/index.js'
-import { LOOPBACK_HOSTS } from '../a2a/constants.js'
+import { LOOPBACK_HOSTS, refusal } from './request-guard.js'
 
 export { LOOPBACK_HOSTS }
 
-/** METRICS_NOT_LOOPBACK, UI_NOT_LOOPBACK: these servers have no authentication for reading, so they never face a network. */
+/** METRICS_NOT_LOOPBACK, UI_NOT_LOOPBACK, A2A_NOT_LOOPBACK: a local surface never faces a network. */
 export function requireLoopback (what: string, host: string | undefined): void {
   if (host !== undefined && !LOOPBACK_HOSTS.has(host)) {
     throw new MeshError(`${what.toUpperCase()}_NOT_LOOPBACK`, `the ${what} server listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}`)
@@ -19,8 +19,9 @@ export class LoopbackHttp {
   private server?: Server
   private starting?: Promise<void>
   private url = ''
+  private boundPort = 0
 
-  /** what: 'metrics' or 'ui', the code prefix: a non-loopback host is METRICS_NOT_LOOPBACK or UI_NOT_LOOPBACK. */
+  /** what: 'metrics', 'ui' or 'a2a', the code prefix: a non-loopback host is METRICS_NOT_LOOPBACK, and so on. */
   constructor (private readonly what: string, private readonly port: number, private readonly host = '127.0.0.1', private readonly handler: Handler) {
     requireLoopback(what, host)
   }
@@ -49,15 +50,15 @@ export class LoopbackHttp {
       server.listen(this.port, this.host, () => resolve())
     })
     const addr = server.address()
-    const port = typeof addr === 'object' && addr !== null ? addr.port : this.port
+    const port = this.boundPort = typeof addr === 'object' && addr !== null ? addr.port : this.port
     this.url = `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${port}`
     this.server = server
   }
 
   private async serve (req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1')
-    if (!LOOPBACK_HOSTS.has(host)) {
-      sendJson(res, 421, { error: { code: 'HOST_NOT_LOOPBACK', message: `requests must be addressed to a loopback name, not ${host}` } })
+    const refused = refusal(req.method, req.headers, this.boundPort)
+    if (refused !== undefined) {
+      sendJson(res, refused.status, { error: { code: refused.code, message: refused.message } })
       return
     }
     try {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import {
   MeshError, acceptCard, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, parseKeyText, signCard, verifyCardJson,
-  type AgentCard, type VerifiedCard
+  type AgentCard, type CardSecurity, type VerifiedCard
 } from '../../cards/index.js'
 import type { HomeContext } from './context.js'
 
@@ -36,6 +36,12 @@ function sameInterfaces (held: VerifiedCard, wanted: Array<{ url: string, protoc
   return JSON.stringify(extra) === JSON.stringify(wanted)
 }
 
+/** The card declares the wanted security scheme, or none when none is wanted. */
+function sameSecurity (held: VerifiedCard, wanted: CardSecurity | undefined): boolean {
+  const c = held.card
+  return JSON.stringify([c.securitySchemes, c.securityRequirements]) === JSON.stringify([wanted?.securitySchemes, wanted?.securityRequirements])
+}
+
 /** Returns the seat's current card, signing a new one (seq + 1) when anything it states has changed. */
 export async function refreshLocalCard (ctx: HomeContext, handle: string, addresses?: string[]): Promise<VerifiedCard> {
   const id = ctx.store.identity
@@ -49,10 +55,12 @@ export async function refreshLocalCard (ctx: HomeContext, handle: string, addres
   const multiaddrs = addresses ?? ctx.liveAddresses?.() ?? (held?.ok === true ? held.card.multiaddrs : configuredAddresses(ctx))
   const next = { peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement: a.endorsement }
   const interfaces = ctx.liveInterfaces?.(handle) ?? []
-  if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next) && sameInterfaces(held.card, interfaces)) return held.card
+  const security = ctx.liveSecurity?.()
+  if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next) && sameInterfaces(held.card, interfaces) &&
+    sameSecurity(held.card, security)) return held.card
   const seq = (stored?.seq ?? 0) + 1
   const now = Date.now()
-  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now, ...(interfaces.length > 0 ? { interfaces } : {}) }), pair)
+  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now, ...(interfaces.length > 0 ? { interfaces } : {}), ...(security === undefined ? {} : { security }) }), pair)
   const json = cardJson(card)
   const v = verifyCardJson(json)
   if (!v.ok) throw new MeshError(v.code, `the card just signed for ${handle} does not verify: ${v.reason}`)

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
-import { MeshError, parseKeyText, type KeyPair, type TrustContext } from '../../cards/index.js'
+import { MeshError, parseKeyText, type CardSecurity, type KeyPair, type TrustContext } from '../../cards/index.js'
 import { homePaths, actorKeyPath, type HomePaths } from '../home/paths.js'
 import { loadConfig, type NodeConfig } from '../home/config.js'
 import { readKeyFile } from '../home/files.js'
@@ -16,6 +16,8 @@ export class HomeContext {
   liveAddresses?: () => string[]
   /** Set by a running daemon with the A2A bridge: the extra interfaces a seat's card declares. */
   liveInterfaces?: (handle: string) => Array<{ url: string, protocolBinding: string }>
+  /** Set by a running daemon whose A2A bridge needs a token: the scheme a seat's card declares for it. */
+  liveSecurity?: () => CardSecurity | undefined
   private peerIdText?: string
 
   private constructor (root: string) {

@@ -1,13 +1,14 @@
-// `daemon --ui-port PORT`: a read-only web page on loopback — the mesh, obligations with their receipt chains,
-// the outbox and recent wakes, updated live over Server-Sent Events. ack, reject and retry need the home's token.
+// `daemon --ui-port PORT`: a web page on loopback — the mesh, obligations with their receipt chains, the outbox and
+// recent wakes, updated live over Server-Sent Events. The static shell is public; its API (state, events, ack, reject,
+// retry) needs the home's ui.token, because message previews and notes are as private as the control socket.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MeshError } from '../../cards/index.js'
 import type { Route } from '../control/server.js'
-import { BoundedWriter, LoopbackHttp, sendJson } from '../observe/index.js'
+import { BoundedWriter, LoopbackHttp, refuseUnauthorized, sendJson } from '../observe/index.js'
 import { packageRoot } from '../runtime/package-root.js'
-import { authorize, ensureUiToken } from './token.js'
+import { authorize, ensureUiToken, TOKEN_FILE } from './token.js'
 import { uiState, type UiDeps } from './state.js'
 
 const MAX_ACTION_BYTES = 16 << 10 // a sentence or a reason, not a document
@@ -34,10 +35,11 @@ export function uiServer (home: string, deps: UiDeps, routes: Record<string, Rou
       res.writeHead(200, { 'content-type': TYPES[name.split('.').pop() as string], 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }).end(file(name))
       return
     }
-    if (path === '/api/state' && req.method === 'GET') return sendJson(res, 200, await uiState(deps, authorize(req.headers.authorization, token) === 'ok'))
+    if (refuseUnauthorized(res, authorize(req.headers.authorization, token), 'UI', TOKEN_FILE)) return
+    if (path === '/api/state' && req.method === 'GET') return sendJson(res, 200, await uiState(deps))
     if (path === '/api/events' && req.method === 'GET') return events(deps, req, res)
     const action = ACTION.exec(path)
-    if (action !== null && req.method === 'POST') return await act(req, res, token, routes, action[1], action[2])
+    if (action !== null && req.method === 'POST') return await act(req, res, routes, action[1], action[2])
     sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `nothing at ${req.method ?? 'GET'} ${path}` } })
   })
 }
@@ -52,12 +54,7 @@ function events (deps: UiDeps, req: IncomingMessage, res: ServerResponse): void 
   req.once('close', () => stop())
 }
 
-async function act (req: IncomingMessage, res: ServerResponse, token: string, routes: Record<string, Route>, obligation: string, verb: string): Promise<void> {
-  const auth = authorize(req.headers.authorization, token)
-  if (auth !== 'ok') {
-    const code = auth === 'missing' ? 'UI_TOKEN_REQUIRED' : 'UI_TOKEN_INVALID'
-    return sendJson(res, 401, { error: { code, message: auth === 'missing' ? 'actions need Authorization: Bearer <token> (the token is in ui.token in the home)' : 'the token does not match ui.token in the home' } })
-  }
+async function act (req: IncomingMessage, res: ServerResponse, routes: Record<string, Route>, obligation: string, verb: string): Promise<void> {
   const body = await readJson(req)
   const text = (field: string): string => {
     const v = body[field]

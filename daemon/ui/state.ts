@@ -16,11 +16,10 @@ export interface UiDeps {
 
 const PREVIEW_CHARS = 120
 
-export async function uiState (d: UiDeps, authorized: boolean): Promise<unknown> {
+export async function uiState (d: UiDeps): Promise<unknown> {
   const report = await nodeReport(d.core, d.node, d.wake, d.node.startedAtMs)
   return {
     at: new Date().toISOString(),
-    authorized,
     node: report,
     mesh: mesh(d, report.actors.map(a => ({ handle: a.handle, healthy: a.healthy, problem: a.problem }))),
     obligations: obligations(d.core),

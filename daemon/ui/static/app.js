@@ -1,11 +1,16 @@
 // The aios-comm web page's script: fetches /api/state, renders it with DOM text nodes only (nothing a message or a
 // handle contains is ever parsed as HTML), and refreshes when /api/events reports something. No framework.
+// Every API call carries the token from ui.token, pasted once and kept in this tab's sessionStorage (which only this
+// origin can read): as an Authorization header, for the event stream too, which is why it is read with fetch and
+// not EventSource (EventSource cannot send headers, and a token in its URL would end up in history and logs).
 'use strict'
 
 const TOKEN_KEY = 'aios-comm-ui-token'
 const STEPS = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']
+const RECONNECT_MS = 1000 // after the event stream ends or the daemon drops a slow reader
 let state = null
 let refreshTimer = null
+let stream = null // the AbortController of the open event stream
 
 /** el('td', { class: 'mono' }, 'text', child…): every string becomes a text node. */
 function el (tag, attrs, ...children) {
@@ -27,6 +32,7 @@ const short = (id, head = 8, tail = 6) => (typeof id === 'string' && id.length >
 const time = iso => (typeof iso === 'string' ? iso.slice(11, 19) : '')
 const badge = (text, cls) => el('span', { class: `badge ${cls || text}` }, text)
 const token = () => sessionStorage.getItem(TOKEN_KEY) || ''
+const auth = () => ({ authorization: `Bearer ${token()}` })
 
 function uptime (s) {
   if (s < 60) return `${s}s`
@@ -39,14 +45,29 @@ function fill (id, rows, empty) {
   body.replaceChildren(...(rows.length > 0 ? rows : [el('tr', {}, el('td', { class: 'empty', colspan: 8 }, empty))]))
 }
 
+function setMode (text, cls) {
+  const mode = document.getElementById('mode')
+  mode.textContent = text
+  mode.className = `badge ${cls}`
+}
+
+/** No token, or a refused one: nothing of the node is shown, only what to do. */
+function locked (why) {
+  state = null
+  setMode(why, 'warn')
+  liveBadge('offline', 'off')
+  document.getElementById('node').textContent = 'paste the token from ui.token in the daemon\'s home'
+  for (const id of ['mesh', 'events']) document.getElementById(id).replaceChildren()
+  for (const id of ['obligations', 'outbox', 'wakes']) document.querySelector(`#${id} tbody`).replaceChildren()
+  delete document.body.dataset.updated
+}
+
 function renderNode (s) {
   const n = s.node
   document.getElementById('node').replaceChildren(
     el('span', { title: n.peerId }, short(n.peerId, 12, 8)), ' · v', n.version, ' · up ', uptime(n.uptimeSeconds),
     ' · ', String(n.actors.length), n.actors.length === 1 ? ' seat' : ' seats', ' · outbox ', String(n.outbox.pending))
-  const mode = document.getElementById('mode')
-  mode.textContent = s.authorized ? 'actions enabled' : 'read-only'
-  mode.className = `badge ${s.authorized ? 'ok' : ''}`
+  setMode('actions enabled', 'ok')
 }
 
 function renderMesh (s) {
@@ -80,8 +101,7 @@ function evidence (o) {
     el('div', { class: 'hash', title: r.evidence.path }, `sha256 ${r.evidence.sha256.slice(0, 16)}…`))
 }
 
-function actions (o, authorized) {
-  if (!authorized) return ''
+function actions (o) {
   const final = o.state === 'COMPLETE' || o.state === 'REJECTED'
   const buttons = []
   if (o.recipient && !final) {
@@ -101,7 +121,7 @@ function renderObligations (s) {
     el('td', {}, chain(o)),
     el('td', {}, evidence(o)),
     el('td', { class: 'note' }, o.verdict),
-    el('td', {}, actions(o, s.authorized)))), 'no obligations yet')
+    el('td', {}, actions(o)))), 'no obligations yet')
 }
 
 function renderOutbox (s) {
@@ -131,8 +151,9 @@ function renderEvents (s) {
 }
 
 async function refresh () {
-  const headers = token() ? { authorization: `Bearer ${token()}` } : {}
-  const res = await fetch('/api/state', { headers, cache: 'no-store' })
+  if (!token()) return locked('token needed')
+  const res = await fetch('/api/state', { headers: auth(), cache: 'no-store' })
+  if (res.status === 401) return locked('token refused')
   state = await res.json()
   renderNode(state)
   renderMesh(state)
@@ -151,20 +172,52 @@ function soon () {
 async function act (obligation, verb, body) {
   if (verb !== 'retry' && (body.sentence === null || body.reason === null)) return
   const res = await fetch(`/api/obligations/${obligation}/${verb}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}` }, body: JSON.stringify(body)
+    method: 'POST', headers: { 'content-type': 'application/json', ...auth() }, body: JSON.stringify(body)
   })
   const answer = await res.json()
   document.getElementById('action-result').textContent = answer.error ? `${verb} refused: ${answer.error.code}: ${answer.error.message}` : `${verb} ${obligation}: ${answer.state || 'done'}`
   soon()
 }
 
-function live () {
+function liveBadge (text, cls) {
   const badgeEl = document.getElementById('live')
-  const source = new EventSource('/api/events')
-  source.onopen = () => { badgeEl.textContent = 'live'; badgeEl.className = 'badge on'; soon() }
-  source.onmessage = () => soon()
-  source.onerror = () => { badgeEl.textContent = 'reconnecting'; badgeEl.className = 'badge off' }
-  source.addEventListener('dropped', () => { source.close(); setTimeout(live, 1000) })
+  badgeEl.textContent = text
+  badgeEl.className = `badge ${cls}`
+}
+
+/** Reads /api/events (Server-Sent Events) with fetch: each event refreshes the page; a dropped or ended stream reconnects. */
+async function follow (signal) {
+  const res = await fetch('/api/events', { headers: auth(), cache: 'no-store', signal })
+  if (res.status === 401) return locked('token refused')
+  if (!res.ok || res.body === null) throw new Error(`events: HTTP ${res.status}`)
+  liveBadge('live', 'on')
+  soon()
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error('events: the stream ended')
+    buffer += value
+    let end
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      if (/^event: dropped$/m.test(block)) throw new Error('events: dropped as too slow')
+      if (/^data:/m.test(block)) soon()
+    }
+  }
+}
+
+function live () {
+  if (stream !== null) stream.abort()
+  stream = null
+  if (!token()) return
+  const controller = stream = new AbortController()
+  follow(controller.signal).catch(() => {
+    if (controller.signal.aborted) return
+    liveBadge('reconnecting', 'off')
+    setTimeout(() => { if (stream === controller) live() }, RECONNECT_MS)
+  })
 }
 
 document.getElementById('token-form').addEventListener('submit', ev => {
@@ -173,7 +226,8 @@ document.getElementById('token-form').addEventListener('submit', ev => {
   if (input.value.trim() === '') sessionStorage.removeItem(TOKEN_KEY)
   else sessionStorage.setItem(TOKEN_KEY, input.value.trim())
   input.value = ''
-  soon()
+  refresh().catch(() => {})
+  live()
 })
 
 refresh().catch(() => {})

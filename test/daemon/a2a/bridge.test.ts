@@ -1,23 +1,27 @@
-// The @a2a-js/sdk client against the daemon's A2A bridge: card and signature, SendMessage to a seat, GetTask until COMPLETED.
+// The @a2a-js/sdk client against the daemon's A2A bridge: card and signature, SendMessage to a seat, GetTask until
+// COMPLETED; what a web page could send (foreign Origin, text/plain, a rebound Host) is refused, and the optional token.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync, statSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { GetTaskRequest, SendMessageRequest, TaskState, verifyAgentCardSignature } from '@a2a-js/sdk'
-import { ClientFactory } from '@a2a-js/sdk/client'
-import { b64url, parseKeyText } from '../../../cards/index.js'
+import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client'
+import { b64url, parseKeyText, verifyCardJson } from '../../../cards/index.js'
 import { actorAdd } from '../../../daemon/index.js'
 import { call } from '../../../cli/control-client.js'
 import { CLI, cli, errorCode } from '../../helpers/cli.js'
-import { createMesh, waitFor, withCtx } from '../../helpers/mesh.js'
+import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
 
 const EXT = 'urn:aios-comm:a2a:mesh:v1'
 const say = (line: string): void => { process.stdout.write(`[a2a] ${line}\n`) }
 
 /** One home with seats agent-a and gateway; its daemon runs the bridge on a free loopback port, sending as gateway. */
-async function bridgedHome (): Promise<{ home: string, base: string }> {
+async function bridgedHome (extra: string[] = []): Promise<{ home: string, base: string }> {
   const [a] = await createMesh(1, { start: false })
   await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
-  const child = spawn(process.execPath, [CLI, '--home', a.home, 'daemon', '--a2a-port', '0', '--a2a-as', 'gateway'], {
+  const child = spawn(process.execPath, [CLI, '--home', a.home, 'daemon', '--a2a-port', '0', '--a2a-as', 'gateway', ...extra], {
     env: { ...process.env, AIOS_COMM_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe']
   })
   onTestFinished(async () => { if (child.exitCode === null) { const gone = once(child, 'exit'); child.kill('SIGTERM'); await gone } })
@@ -37,6 +41,27 @@ async function rpc (url: string, method: string, params: unknown): Promise<any> 
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return await r.json()
 }
+
+const sendBody = (text: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text }] } } })
+
+/** A raw HTTP/1.1 request with exactly the headers given (fetch would not let a test set Host). */
+async function raw (url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number, json: any }> {
+  return await new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, res => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (d: string) => { text += d }).on('end', () => {
+        let json: any
+        try { json = JSON.parse(text) } catch { json = text }
+        resolve({ status: res.statusCode ?? 0, json })
+      })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** Every message row the home holds, sent or received: a refused request must leave this untouched. */
+const stored = (home: string): number => query<{ n: number }>(home, 'SELECT count(*) AS n FROM messages')[0].n
 
 describe('A2A bridge', () => {
   it('serves a signed card, bridges SendMessage to a seat and reports COMPLETED after its ack', async () => {
@@ -91,14 +116,90 @@ describe('A2A bridge', () => {
       seen.push([r.error.code, r.error.data.code])
     }
     expect(seen).toEqual([[-32601, 'A2A_METHOD_UNKNOWN'], [-32001, 'OBLIGATION_UNKNOWN'], [-32005, 'A2A_NO_TEXT'], [-32602, 'MESSAGE_TOO_LARGE']])
-    const unknownSeat = await fetch(`${base}/a2a/nobody`, { method: 'POST', body: '{}' })
+    const unknownSeat = await fetch(`${base}/a2a/nobody`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     const unknownBody = await unknownSeat.json()
     say(`POST /a2a/nobody → HTTP ${unknownSeat.status} ${JSON.stringify(unknownBody).slice(0, 80)}`)
     expect([unknownSeat.status, unknownBody.error.code]).toEqual([404, 'ACTOR_NOT_LOCAL'])
     expect((await call(home, 'inbox', { as: 'agent-a' }))).toEqual([])
   }, 30_000)
 
-  it('refuses to listen beyond loopback (the bridge has no authentication)', async () => {
+  it('refuses what a web page could send: a foreign Origin, a text/plain body, a rebound Host; a plain JSON POST still works', async () => {
+    const { home, base } = await bridgedHome()
+    const url = `${base}/a2a/agent-a`
+    const port = new URL(base).port
+    // what a form or a no-cors fetch on http://evil.example sends: no preflight, so the browser delivers it
+    const cases: Array<[string, Record<string, string>, number, string]> = [
+      ['text/plain from a foreign Origin', { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
+      ['JSON from a foreign Origin', { 'content-type': 'application/json', origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
+      ['JSON from another loopback port', { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' }, 403, 'ORIGIN_REFUSED'],
+      ['JSON from an opaque Origin', { 'content-type': 'application/json', origin: 'null' }, 403, 'ORIGIN_REFUSED'],
+      ['text/plain with no Origin', { 'content-type': 'text/plain' }, 415, 'CONTENT_TYPE_REFUSED'],
+      ['a form body', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'CONTENT_TYPE_REFUSED'],
+      ['no content type', {}, 415, 'CONTENT_TYPE_REFUSED'],
+      ['DNS rebinding: Host evil.example', { 'content-type': 'application/json', host: `evil.example:${port}` }, 421, 'HOST_NOT_LOOPBACK']
+    ]
+    const seen: Array<[string, number, string, number]> = []
+    for (const [what, headers] of cases) {
+      const r = await raw(url, 'POST', headers, sendBody(`from ${what}`))
+      say(`${what} → HTTP ${r.status} ${String(r.json?.error?.code)}`)
+      seen.push([what, r.status, r.json?.error?.code, stored(home)]) // stored: messages held after this request
+    }
+    expect(seen).toEqual(cases.map(([what, , status, code]) => [what, status, code, 0]))
+    // a rebound Host cannot read the card either
+    expect((await raw(`${base}/.well-known/agent-card.json`, 'GET', { host: `evil.example:${port}` })).status).toBe(421)
+
+    // a JSON POST with no Origin (any non-browser client), and one from the bridge's own origin, still go through
+    const plain = await raw(url, 'POST', { 'content-type': 'application/json' }, sendBody('from a local script'))
+    expect(plain.json.result.task.id).toMatch(/^ob_/)
+    const own = await raw(url, 'POST', { 'content-type': 'application/a2a+json', origin: base }, sendBody('from the bridge origin'))
+    expect(own.json.result.task.id).toMatch(/^ob_/)
+    const inbox = await waitFor('both at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length === 2)
+    expect(inbox.map((m: any) => m.obligation).sort()).toEqual([plain.json.result.task.id, own.json.result.task.id].sort())
+    expect(stored(home)).toBe(2)
+  }, 30_000)
+
+  it('--a2a-token: the card declares a bearer scheme and still verifies; requests without the token get 401 and queue nothing', async () => {
+    const { home, base } = await bridgedHome(['--a2a-token'])
+    const file = join(home, 'a2a.token')
+    const token = readFileSync(file, 'utf8').trim()
+    expect(token).toMatch(/^[0-9a-f]{64}$/)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+
+    // the card is public (clients need it to learn the scheme) and declares the scheme and the requirement
+    const text = await (await fetch(`${base}/.well-known/agent-card.json`)).text()
+    const card = JSON.parse(text)
+    const [name, scheme] = Object.entries(card.securitySchemes ?? {})[0] ?? []
+    expect(scheme).toMatchObject({ httpAuthSecurityScheme: { scheme: 'Bearer' } })
+    expect(card.securityRequirements).toEqual([{ schemes: { [name as string]: { list: expect.any(Array) } } }])
+    const ext = card.capabilities.extensions.find((e: any) => e.params?.actorKey !== undefined)
+    await verifyAgentCardSignature(async () => ({ kty: 'OKP', crv: 'Ed25519', x: b64url(parseKeyText(ext.params.actorKey) as Uint8Array) }))(card)
+    expect(verifyCardJson(text).ok).toBe(true)
+    say(`card declares ${name as string}: ${JSON.stringify(scheme)}; verified by @a2a-js/sdk and by verifyCardJson`)
+
+    const url = `${base}/a2a/agent-a`
+    const none = await raw(url, 'POST', { 'content-type': 'application/json' }, sendBody('no token'))
+    const wrong = await raw(url, 'POST', { 'content-type': 'application/json', authorization: `Bearer ${'0'.repeat(64)}` }, sendBody('wrong token'))
+    say(`no token → HTTP ${none.status} ${String(none.json?.error?.code)}; wrong token → HTTP ${wrong.status} ${String(wrong.json?.error?.code)}`)
+    expect([none.status, none.json?.error?.code]).toEqual([401, 'A2A_TOKEN_REQUIRED'])
+    expect([wrong.status, wrong.json?.error?.code]).toEqual([401, 'A2A_TOKEN_INVALID'])
+    expect(stored(home)).toBe(0)
+
+    // the SDK client with the token in every request
+    const withToken: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('authorization', `Bearer ${token}`)
+      return await fetch(input, { ...init, headers })
+    }
+    const client = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withToken })] }).createFromUrl(base)
+    const sent = await client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'with the token' }] } }))
+    if (!('status' in sent)) throw new Error('SendMessage answered with a message, not a task')
+    expect(sent.id).toMatch(/^ob_/)
+    await waitFor('the message at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length === 1 && l[0].obligation === sent.id)
+    expect((await client.getTask(GetTaskRequest.fromJSON({ id: sent.id }))).id).toBe(sent.id)
+    expect(stored(home)).toBe(1)
+  }, 30_000)
+
+  it('refuses to listen beyond loopback', async () => {
     const [a] = await createMesh(1, { start: false })
     const r = await cli(a.home, ['daemon', '--a2a-port', '0', '--a2a-host', '0.0.0.0'], { AIOS_COMM_LOG: 'error' })
     say(`daemon --a2a-host 0.0.0.0 → exit ${r.code}: ${r.stderr.trim().slice(0, 100)}`)

@@ -1,6 +1,7 @@
-// The web page in a real browser (Debian's chromium driven by playwright-core) against three real daemons: the
-// mesh, seats and Current cards, an obligation's verified receipt chain and evidence, a live update, escaping of
-// a hostile message, read-only without the token and an ack with it. AIOS_UI_SCREENSHOT=PATH saves the page.
+// The web page in a real browser (Debian's chromium driven by playwright-core) against three real daemons: nothing
+// but the shell without the token (the API answers 401), then with it the mesh, seats and Current cards, an
+// obligation's verified receipt chain and evidence, a live update over the token-carrying event stream, escaping of
+// a hostile message and an ack. AIOS_UI_SCREENSHOT=PATH saves the page.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,7 +13,7 @@ const CHROMIUM = '/usr/bin/chromium'
 const HOSTILE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> & "quotes"'
 
 describe('the web page', () => {
-  it.skipIf(!existsSync(CHROMIUM))('shows a three-node mesh, receipt chains and live updates; read-only without the token', async () => {
+  it.skipIf(!existsSync(CHROMIUM))('shows nothing without the token; with it a three-node mesh, receipt chains, live updates and actions', async () => {
     const [a, b, c] = await createMesh(3, { args: i => i === 0 ? ['--ui-port', '0'] : [] })
     const url = a.daemon.ready.ui as string
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
@@ -40,6 +41,39 @@ describe('the web page', () => {
     page.on('request', r => { if (!r.url().startsWith(url)) external.push(r.url()) })
     await page.goto(url)
 
+    // without the token: the shell only; the page's own API calls are refused with coded 401s
+    await page.waitForFunction(() => document.getElementById('mode')?.textContent === 'token needed')
+    expect(await page.locator('.nodecard, tr[data-obligation]').count()).toBe(0)
+    const locked = await page.evaluate(async ob => {
+      const answer = async (r: Response): Promise<{ status: number, code: string }> => ({ status: r.status, code: (await r.json()).error?.code })
+      return {
+        state: await answer(await fetch('/api/state')),
+        events: await answer(await fetch('/api/events')),
+        ack: await answer(await fetch(`/api/obligations/${ob}/ack`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"sentence":"x"}' })),
+        reject: await answer(await fetch(`/api/obligations/${ob}/reject`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 00' }, body: '{"reason":"x"}' }))
+      }
+    }, open)
+    expect(locked).toEqual({
+      state: { status: 401, code: 'UI_TOKEN_REQUIRED' },
+      events: { status: 401, code: 'UI_TOKEN_REQUIRED' },
+      ack: { status: 401, code: 'UI_TOKEN_REQUIRED' },
+      reject: { status: 401, code: 'UI_TOKEN_INVALID' }
+    })
+    expect((await a.daemon.call('status', { obligation: open })).state).toBe('DELIVERED')
+
+    // a wrong token is refused and shows nothing either
+    await page.fill('#token', '0'.repeat(64))
+    await page.click('#token-form button')
+    await page.waitForFunction(() => document.getElementById('mode')?.textContent === 'token refused')
+    expect(await page.locator('.nodecard').count()).toBe(0)
+
+    // with the token: kept in this tab's sessionStorage, never in the address
+    await page.fill('#token', token)
+    await page.click('#token-form button')
+    await page.waitForFunction(() => document.getElementById('mode')?.textContent === 'actions enabled')
+    expect(page.url()).toBe(url)
+    await page.waitForFunction(() => document.getElementById('live')?.textContent === 'live')
+
     // the mesh: three nodes, online, each with its seat and Current card
     await page.waitForFunction(() => document.querySelectorAll('.nodecard').length === 3 && document.querySelectorAll('.nodecard .badge.on').length === 3)
     for (const [node, seat] of [[a, 'agent-a'], [b, 'agent-b'], [c, 'agent-c']] as const) {
@@ -61,39 +95,21 @@ describe('the web page', () => {
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
     expect(await page.locator('main script, main img').count()).toBe(0)
 
-    // read-only: no action buttons, and the API says why in a coded 401
-    await expect(page.locator('#mode').textContent()).resolves.toBe('read-only')
-    expect(await page.locator('td button').count()).toBe(0)
-    const refused = await page.evaluate(async ob => {
-      const r = await fetch(`/api/obligations/${ob}/ack`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"sentence":"x"}' })
-      return { status: r.status, body: await r.json() }
-    }, open)
-    expect(refused).toMatchObject({ status: 401, body: { error: { code: 'UI_TOKEN_REQUIRED' } } })
-    const wrong = await page.evaluate(async ob => {
-      const r = await fetch(`/api/obligations/${ob}/reject`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 00' }, body: '{"reason":"x"}' })
-      return { status: r.status, body: await r.json() }
-    }, open)
-    expect(wrong).toMatchObject({ status: 401, body: { error: { code: 'UI_TOKEN_INVALID' } } })
-    expect((await a.daemon.call('status', { obligation: open })).state).toBe('DELIVERED')
-
     // live: a message sent now appears without a reload
     const fresh = (await c.daemon.call('notify', { to: 'agent-a', text: 'live one' })).obligation as string
     await page.waitForSelector(`tr[data-obligation="${fresh}"]`, { timeout: 15_000 })
 
-    // with the token: actions appear; ack one from the page
-    await page.fill('#token', token)
-    await page.click('#token-form button')
-    await page.waitForFunction(() => document.getElementById('mode')?.textContent === 'actions enabled')
+    // actions: ack one from the page
     page.once('dialog', d => { void d.accept('Reviewed from the page.') })
     await page.locator(`tr[data-obligation="${open}"] button`, { hasText: 'ack' }).click()
     await waitFor('COMPLETE at b', async () => (await b.daemon.call('status', { obligation: open })).state, s => s === 'COMPLETE')
     await page.waitForFunction(ob => document.querySelector(`tr[data-obligation="${ob}"] .badge`)?.textContent === 'COMPLETE', open)
     expect(external).toEqual([]) // nothing fetched from the network
 
-    // the screenshot shows the three-daemon mesh, read-only
-    await page.evaluate(() => sessionStorage.clear())
+    // a reload keeps the token for this tab; the screenshot shows the three-daemon mesh
     await page.reload()
     await page.waitForFunction(() => document.querySelectorAll('.nodecard .badge.on').length === 3 && document.querySelectorAll('#obligations tbody tr[data-obligation]').length === 4)
+    expect(await page.evaluate(() => sessionStorage.getItem('aios-comm-ui-token'))).toBe(token)
     const shot = join(tempDir('aios-ui-'), 'ui.png')
     await page.screenshot({ path: shot, fullPage: true })
     expect(statSync(shot).size).toBeGreaterThan(10_000)
