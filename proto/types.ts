@@ -45,7 +45,12 @@ export interface EvidenceData {
   path: string
   sha256: Uint8Array
   size: number
-  inline?: Uint8Array
+}
+
+/** An evidence file's content beside its COMPLETE receipt, for the message's sender only. */
+export interface EvidenceContentData {
+  receiptHash: Uint8Array
+  content: Uint8Array
 }
 
 export interface ReceiptData {
@@ -94,6 +99,7 @@ export interface DeliverRequestData {
   receipts: Uint8Array[]
   cards: Uint8Array[]
   handoffs?: HandoffData[]
+  evidence?: EvidenceContentData[]
 }
 
 export interface DeliverResultData {
