@@ -2,7 +2,7 @@
 // handleDeliverFrame on a real home (cards, messages, receipts, handoffs), on generated and mutated frames.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { jcs } from '../../../cards/index.js'
+import { jcs, sha256 } from '../../../cards/index.js'
 import { deliverRequestToWire, type DeliverRequestData } from '../../../proto/index.js'
 import { handleDeliverFrame } from '../../../daemon/delivery/deliver-server.js'
 import { readDeliverFrame } from '../../../daemon/delivery/frame.js'
@@ -17,7 +17,8 @@ const STABLE_EVERY = 10 // a frame costs signature checks and a commit: the same
 export const ITEM_CODES = new Set([
   'BAD_SIGNATURE', 'MESSAGE_MALFORMED', 'MESSAGE_TOO_LARGE', 'NOT_ENDORSED', 'NOT_HOSTED_HERE', 'EXPIRED', 'EQUIVOCATION',
   'CARD_REVOKED', 'CARD_EXPIRED', 'HANDLE_CONFLICT', 'RECEIPT_BAD_SIGNATURE', 'RECEIPT_MALFORMED', 'RECEIPT_UNKNOWN_MESSAGE',
-  'RECEIPT_WRONG_MESSAGE', 'RECEIPT_WRONG_SIGNER', 'EVIDENCE_MISSING', 'EVIDENCE_HASH_MISMATCH', 'EVIDENCE_TOO_LARGE', 'HANDOFF_BAD_RECEIPT'
+  'RECEIPT_WRONG_MESSAGE', 'RECEIPT_WRONG_SIGNER', 'EVIDENCE_MISSING', 'EVIDENCE_HASH_MISMATCH', 'EVIDENCE_TOO_LARGE', 'HANDOFF_BAD_RECEIPT',
+  'EVIDENCE_INLINE', 'EVIDENCE_UNEXPECTED'
 ])
 const FRAME_CODES = new Set(['FRAME_MALFORMED', 'BATCH_TOO_LARGE', ...ITEM_CODES])
 
@@ -37,7 +38,12 @@ describe('fuzz: deliver frames', () => {
       messages: fc.array(signedItem(w.messages, 'message', keys), { maxLength: 4 }),
       receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 4 }),
       cards: fc.oneof({ weight: 9, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom(...cardBytes), bytesFor(cardBytes)), { maxLength: 2 }) }),
-      handoffs: fc.array(fc.record({ message: signedItem(w.messages, 'message', keys), receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 2 }) }), { maxLength: 1 })
+      handoffs: fc.array(fc.record({ message: signedItem(w.messages, 'message', keys), receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 2 }) }), { maxLength: 1 }),
+      // content beside a receipt: the right bytes, other bytes, for a receipt of the frame or another one
+      evidence: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, {
+        weight: 1,
+        arbitrary: fc.array(fc.record({ receiptHash: fc.constantFrom(...w.receipts.map(r => sha256(r))), content: fc.oneof(fc.constant(w.evidence), fc.uint8Array({ maxLength: 64 })) }), { maxLength: 1 })
+      })
     }).map(r => deliverRequestToWire(r as DeliverRequestData))
     const tooMany = fc.nat({ max: 3 }).map(k => deliverRequestToWire({ batchId: 1, messages: k === 0 ? Array(257).fill(w.messages[0]) : [], receipts: k === 1 ? Array(257).fill(w.receipts[0]) : [], cards: k === 2 ? Array(65).fill(cardBytes[0]) : [], handoffs: k === 3 ? Array(257).fill({ message: w.messages[0], receipts: [] }) : [] }))
     const input = fc.oneof({ weight: 6, arbitrary: frame }, { weight: 3, arbitrary: fc.oneof(frame, tooMany).chain(f => bytesFor([f])) }, { weight: 1, arbitrary: tooMany })
