@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
 import { createMesh, waitFor } from '../helpers/mesh.js'
+import { recordTally } from './report.js'
 
 const ANSWER_MS = 10_000 // a refusal is a stat and a few reads (and, for the CLI, a node start); ten seconds means a wait on a file
 
@@ -63,6 +64,7 @@ describe('chaos: evidence paths chosen by an attacker', () => {
     ]
     for (const [file, code] of attacks) {
       const err = await within(`ack ${file}`, b.daemon.call('ack', { obligation, sentence: 'done', file }).then(() => undefined, (e: unknown) => e))
+      recordTally({ suite: 'adversarial evidence', cycles: 1, faults: 1, forgedAccepted: err === undefined ? 1 : 0, crashes: b.daemon.running ? 0 : 1 })
       expect(err, file).toBeInstanceOf(MeshError)
       expect((err as MeshError).code, file).toBe(code)
     }
