@@ -1,5 +1,6 @@
 // The one door to the wire format: toWire/fromWire for every type in mesh.proto. Generated classes stay here.
 import './runtime.js'
+import protobuf from 'protobufjs/minimal.js'
 import { aioscomm } from './gen/mesh.js'
 import type * as T from './types.js'
 
@@ -38,11 +39,25 @@ function stateFromWire (n: number, what: string): T.ReceiptState {
   return s
 }
 
+/**
+ * A receipt whose signed payload carries evidence content (Evidence field 4, reserved since content stopped
+ * travelling inside facts). It decodes, but no node may hold or pass it on: a fact reaches every node.
+ */
+export class InlineEvidenceError extends Error {
+  readonly code = 'EVIDENCE_INLINE'
+  constructor () {
+    super('the receipt carries evidence content in its signed payload; content goes only to the sender, beside the receipt')
+    this.name = 'InlineEvidenceError'
+  }
+}
+
+const EVIDENCE_CONTENT_FIELD = 4 // Evidence.inline, now reserved
+
 function decode<R> (what: string, fn: () => R): R {
   try {
     return fn()
   } catch (err) {
-    if (err instanceof WireError) throw err
+    if (err instanceof WireError || err instanceof InlineEvidenceError) throw err
     throw new WireError(what, { cause: err })
   }
 }
@@ -123,8 +138,11 @@ export function receiptToWire (r: T.ReceiptData): Uint8Array {
 
 export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
   return decode('receipt', () => {
-    const m = pb.Receipt.decode(bytes)
+    const reader = protobuf.Reader.create(bytes)
+    reader.discardUnknown = false // kept, so a payload carrying the reserved content field can be told apart
+    const m = pb.Receipt.decode(reader)
     const e = m.evidence
+    if (e != null && (e.$unknowns ?? []).some(raw => fieldNumber(raw) === EVIDENCE_CONTENT_FIELD)) throw new InlineEvidenceError()
     return {
       messageId: req(m.messageId),
       messageHash: req(m.messageHash),
@@ -132,7 +150,7 @@ export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
       state: stateFromWire(m.state, 'receipt'),
       atMs: m.atMs,
       note: strOrUndef(m.note),
-      evidence: e == null ? undefined : { path: e.path ?? '', sha256: req(e.sha256), size: e.size ?? 0, inline: bytesOrUndef(e.inline) },
+      evidence: e == null ? undefined : { path: e.path ?? '', sha256: req(e.sha256), size: e.size ?? 0 },
       code: strOrUndef(m.code),
       from: strOrUndef(m.from),
       header: bytesOrUndef(m.header)
@@ -151,6 +169,11 @@ export function headerFromWire (bytes: Uint8Array): T.MessageHeaderData {
     const m = pb.MessageHeader.decode(bytes)
     return { messageId: req(m.messageId), from: m.from, to: m.to, payloadSha256: req(m.payloadSha256), sentAtMs: m.sentAtMs, fromKey: req(m.fromKey), nonce: req(m.nonce) }
   })
+}
+
+/** The field number of one raw unknown field (its tag, a uvarint, comes first). */
+function fieldNumber (raw: Uint8Array): number {
+  return protobuf.Reader.create(raw).uint32() >>> 3
 }
 
 // ---- trust facts ----
@@ -205,7 +228,15 @@ export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
 export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
   return decode('deliver request', () => {
     const m = pb.DeliverRequest.decode(bytes)
-    return { batchId: m.batchId, messages: m.messages.map(req), receipts: m.receipts.map(req), cards: m.cards.map(req), handoffs: m.handoffs.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req), header: bytesOrUndef(h.header) })), headers: m.headers.map(req) }
+    return {
+      batchId: m.batchId,
+      messages: m.messages.map(req),
+      receipts: m.receipts.map(req),
+      cards: m.cards.map(req),
+      handoffs: m.handoffs.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req), header: bytesOrUndef(h.header) })),
+      headers: m.headers.map(req),
+      evidence: m.evidence.map(e => ({ receiptHash: req(e.receiptHash), content: req(e.content) }))
+    }
   })
 }
 

@@ -45,7 +45,12 @@ export interface EvidenceData {
   path: string
   sha256: Uint8Array
   size: number
-  inline?: Uint8Array
+}
+
+/** An evidence file's content beside its COMPLETE receipt, for the message's sender only. */
+export interface EvidenceContentData {
+  receiptHash: Uint8Array
+  content: Uint8Array
 }
 
 export interface ReceiptData {
@@ -109,6 +114,7 @@ export interface DeliverRequestData {
   handoffs?: HandoffData[]
   /** The sender-signed header of each message, in the order of messages. */
   headers?: Uint8Array[]
+  evidence?: EvidenceContentData[]
 }
 
 export interface DeliverResultData {

@@ -1,5 +1,6 @@
 // The MCP tools: one zod schema per verb and a thin mapping onto the daemon's control API as the acting seat.
 import { z } from 'zod'
+import { MAX_EVIDENCE_BYTES } from '../../daemon/messaging/limits.js'
 
 export interface ToolDef {
   name: string
@@ -42,7 +43,7 @@ export const TOOLS: ToolDef[] = [
     input: z.object({
       obligation: ob,
       sentence: z.string().min(1).describe('one sentence saying what was done'),
-      file: z.string().min(1).optional().describe('an absolute path of an existing evidence file to hash')
+      file: z.string().min(1).optional().describe(`an absolute path of an existing regular file to hash as the evidence: outside the aios-comm home (or in its evidence/ folder), at most ${MAX_EVIDENCE_BYTES >> 20} MiB, no keys or tokens`)
     }).strict(),
     control: a => ({ method: 'ack', params: a })
   },

@@ -59,8 +59,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
     consume: async p => await messaging.consume(core, str(p, 'obligation'), optStr(p, 'as')),
     ack: async p => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file') }),
     reject: async p => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as') }),
-    status: p => {
-      const v = messaging.status(core, str(p, 'obligation'))
+    status: async p => {
+      const v = await messaging.status(core, str(p, 'obligation'))
       const w = obligationWake(core, messaging.parseObligation(v.obligation))
       const j = journey(core, v, w)
       return { ...v, wake: w, journey: j.steps, done: j.done, verdict: j.verdict }

@@ -92,7 +92,7 @@ function rateLimited (req: DeliverRequestData): DeliverResponseData {
 export async function handleDeliverFrame (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
   learnCards(core, req.cards, remote)
   const results = await acceptMessages(core, req.messages, req.headers ?? [], remote)
-  const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts, remote) : []
+  const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts, remote, req.evidence) : []
   const handoffResults = (req.handoffs ?? []).length > 0 ? await acceptHandoffs(core, req.handoffs ?? [], remote) : []
   return { batchId: req.batchId, results, receiptResults, handoffResults }
 }

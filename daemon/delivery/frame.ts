@@ -19,11 +19,11 @@ export function readDeliverFrame (bytes: Uint8Array): FrameRead {
   if ((req.headers ?? []).length > req.messages.length) return { ok: false, code: 'FRAME_MALFORMED', message: 'a frame carries at most one header per message' }
   if (req.messages.length > MAX_BATCH_MESSAGES || req.receipts.length > MAX_BATCH_MESSAGES ||
     req.cards.length > MAX_BATCH_CARDS || handoffs.length > MAX_BATCH_HANDOFFS ||
-    handoffs.some(h => h.receipts.length > MAX_BATCH_MESSAGES)) {
+    handoffs.some(h => h.receipts.length > MAX_BATCH_MESSAGES) || (req.evidence ?? []).length > req.receipts.length) {
     return {
       ok: false,
       code: 'BATCH_TOO_LARGE',
-      message: `a frame may carry at most ${MAX_BATCH_MESSAGES} messages, receipts and handoffs, and ${MAX_BATCH_CARDS} cards`
+      message: `a frame may carry at most ${MAX_BATCH_MESSAGES} messages, receipts and handoffs, ${MAX_BATCH_CARDS} cards, and evidence for its receipts only`
     }
   }
   return { ok: true, req }
@@ -31,5 +31,5 @@ export function readDeliverFrame (bytes: Uint8Array): FrameRead {
 
 /** What a frame weighs against its peer's rate: the frame itself plus every item it asks this node to check. */
 export function frameCost (req: DeliverRequestData): number {
-  return 1 + req.messages.length + req.receipts.length + req.cards.length + (req.handoffs ?? []).reduce((n, h) => n + 1 + h.receipts.length, 0)
+  return 1 + req.messages.length + req.receipts.length + req.cards.length + (req.evidence ?? []).length + (req.handoffs ?? []).reduce((n, h) => n + 1 + h.receipts.length, 0)
 }

@@ -2,7 +2,7 @@
 // over each peer's session (or hands them over in place when the destination is on this node), and records
 // every outcome. Nothing leaves the outbox until the answer for it is durably stored.
 import { MeshError } from '../../cards/index.js'
-import type { DeliverResponseData } from '../../proto/index.js'
+import type { DeliverResponseData, EvidenceContentData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { OutboxRow } from '../store/index.js'
 import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
@@ -22,6 +22,8 @@ interface Item {
   header?: Uint8Array
   /** For a handoff: the receipts the seat issued for the message. */
   receipts?: Uint8Array[]
+  /** For a COMPLETE receipt issued here: its evidence's content, for the message's sender. */
+  content?: Uint8Array
 }
 
 export class OutboxWorker {
@@ -97,6 +99,7 @@ export class OutboxWorker {
         continue
       }
       const item: Item = { row, ...signed }
+      if (row.kind === 'receipt') item.content = this.core.store.evidence.outgoingContent(row.ref)
       if (row.kind === 'handoff') {
         if (dest.peerId === this.core.peerId) {
           store.retryLater(row.id, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
@@ -164,7 +167,7 @@ export class OutboxWorker {
     const res: DeliverResponseData = {
       batchId: 0,
       results: messages.length > 0 ? await acceptMessages(this.core, messages.map(i => i.bytes), messages.map(i => i.header), undefined) : [],
-      receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes)) : []
+      receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes), undefined, contents(receipts)) : []
     }
     await this.settle(messages, receipts, res)
   }
@@ -175,7 +178,7 @@ export class OutboxWorker {
     const handoffs = items.filter(i => i.row.kind === 'handoff')
     let res: DeliverResponseData
     try {
-      res = await this.session(peerId).send(messages.map(i => i.bytes), messages.map(i => i.header), receipts.map(i => i.bytes), handoffs.map(i => ({ message: i.bytes, receipts: i.receipts ?? [], header: i.header })))
+      res = await this.session(peerId).send(messages.map(i => i.bytes), messages.map(i => i.header), receipts.map(i => i.bytes), handoffs.map(i => ({ message: i.bytes, receipts: i.receipts ?? [], header: i.header })), contents(receipts))
     } catch (err) {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
@@ -244,6 +247,11 @@ export class OutboxWorker {
   }
 }
 
+/** The evidence content that goes beside the receipts of a batch (to the message's sender, the batch's destination). */
+function contents (receipts: Item[]): EvidenceContentData[] {
+  return receipts.flatMap(i => i.content === undefined ? [] : [{ receiptHash: i.row.ref, content: i.content }])
+}
+
 function* batches (items: Item[]): Generator<Item[]> {
   let batch: Item[] = []
   let bytes = 0
@@ -251,7 +259,7 @@ function* batches (items: Item[]): Generator<Item[]> {
   let rcpts = 0
   for (const item of items) {
     const isMsg = item.row.kind !== 'receipt'
-    const weight = item.bytes.byteLength + (item.header?.byteLength ?? 0) + (item.receipts ?? []).reduce((n, r) => n + r.byteLength, 0)
+    const weight = item.bytes.byteLength + (item.header?.byteLength ?? 0) + (item.receipts ?? []).reduce((n, r) => n + r.byteLength, 0) + (item.content?.byteLength ?? 0)
     if (batch.length > 0 && (bytes + weight > MAX_BATCH_BYTES || (isMsg ? msgs : rcpts) >= MAX_BATCH_MESSAGES)) {
       yield batch
       batch = []

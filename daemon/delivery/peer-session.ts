@@ -6,7 +6,7 @@ import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
 import type { Stream } from '@libp2p/interface'
 import { MeshError } from '../../cards/index.js'
 import { errorText } from '../runtime/errors.js'
-import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData, type HandoffData } from '../../proto/index.js'
+import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData, type EvidenceContentData, type HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES } from '../messaging/index.js'
 import { DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../net/constants.js'
@@ -36,14 +36,17 @@ export class PeerSession {
     private readonly cards: () => { version: number, cards: Uint8Array[] }
   ) {}
 
-  /** headers: each message's sender-signed header, in the order of messages. */
-  async send (messages: Uint8Array[], headers: Array<Uint8Array | undefined>, receipts: Uint8Array[], handoffs: HandoffData[] = []): Promise<DeliverResponseData> {
+  /**
+   * headers: each message's sender-signed header, in the order of messages. `evidence`: content beside COMPLETE
+   * receipts of this batch; only ever sent to the message's sender's node.
+   */
+  async send (messages: Uint8Array[], headers: Array<Uint8Array | undefined>, receipts: Uint8Array[], handoffs: HandoffData[] = [], evidence: EvidenceContentData[] = []): Promise<DeliverResponseData> {
     const o = await this.connect()
     const batchId = this.nextBatch++
     const local = this.cards()
     const cards = local.version !== o.cardsVersion ? local.cards : []
     o.cardsVersion = local.version
-    const frame = deliverRequestToWire({ batchId, messages, headers: headers.map(h => h ?? new Uint8Array(0)), receipts, cards, handoffs })
+    const frame = deliverRequestToWire({ batchId, messages, headers: headers.map(h => h ?? new Uint8Array(0)), receipts, cards, handoffs, evidence })
     if (frame.byteLength > MAX_FRAME_BYTES) throw new MeshError('BATCH_TOO_LARGE', `a batch of ${frame.byteLength} bytes does not fit in one frame`)
     const answer = new Promise<DeliverResponseData>((resolve, reject) => {
       const timer = setTimeout(() => {

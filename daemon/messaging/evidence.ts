@@ -1,21 +1,12 @@
-// Evidence for COMPLETE: a file that exists, hashed at the moment of the ack; small files also travel inline.
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { MeshError, hex, sha256 } from '../../cards/index.js'
-import type { EvidenceData } from '../../proto/index.js'
+// Evidence for COMPLETE: the receipt file `ack` writes when no file is named, the check of content arriving beside a
+// receipt, and how each node judges evidence it is shown (its own file, its copy of the content, or the hash alone).
+import { join } from 'node:path'
+import { hex, refuse, sha256, bytesEqual, type Refusal } from '../../cards/index.js'
+import type { ReceiptData } from '../../proto/index.js'
 import { writePrivateFile } from '../home/files.js'
-import { MAX_INLINE_EVIDENCE_BYTES } from './limits.js'
-
-export const MAX_EVIDENCE_BYTES = 256 << 20 // files are hashed in memory; larger evidence belongs in an artifact store
-
-export function hashEvidence (path: string): EvidenceData {
-  const abs = resolve(path)
-  if (!existsSync(abs) || !statSync(abs).isFile()) throw new MeshError('EVIDENCE_MISSING', `evidence file ${abs} does not exist; COMPLETE needs a file`)
-  const size = statSync(abs).size
-  if (size > MAX_EVIDENCE_BYTES) throw new MeshError('EVIDENCE_TOO_LARGE', `evidence file ${abs} has ${size} bytes; the limit is ${MAX_EVIDENCE_BYTES}`)
-  const content = new Uint8Array(readFileSync(abs))
-  return { path: abs, sha256: sha256(content), size: content.byteLength, inline: content.byteLength <= MAX_INLINE_EVIDENCE_BYTES ? content : undefined }
-}
+import type { EvidenceRow } from '../store/index.js'
+import { rehashEvidence } from './evidence-read.js'
+import { MAX_EVIDENCE_CONTENT_BYTES } from './limits.js'
 
 /** The receipt file `ack` writes when no --file is given: the sentence and who, what, when. */
 export function writeReceiptFile (evidenceDir: string, fields: { obligation: string, from: string, to: string, sentence: string, atMs: number }): string {
@@ -34,19 +25,28 @@ export function writeReceiptFile (evidenceDir: string, fields: { obligation: str
   return path
 }
 
+/** Content that came beside a receipt must be that receipt's evidence, byte for byte, and small enough to travel. */
+export function checkContent (r: ReceiptData, content: Uint8Array): Refusal | undefined {
+  const e = r.evidence
+  if (r.state !== 'COMPLETE' || e === undefined) return refuse('EVIDENCE_UNEXPECTED', 'content came beside a receipt that states no evidence')
+  if (content.byteLength > MAX_EVIDENCE_CONTENT_BYTES) return refuse('EVIDENCE_TOO_LARGE', `evidence content may have at most ${MAX_EVIDENCE_CONTENT_BYTES} bytes`)
+  if (content.byteLength !== e.size || !bytesEqual(sha256(content), e.sha256)) {
+    return refuse('EVIDENCE_HASH_MISMATCH', 'the evidence content does not hash to the sha256 and size the receipt states')
+  }
+  return undefined
+}
+
 export type EvidenceCheck = { status: 'ok' | 'changed' | 'missing' | 'not-here', sha256: string }
 
-/** Re-hashes evidence: the file itself on the recipient's node, else the inline copy that travelled. */
-export function recheckEvidence (e: EvidenceData, onRecipientNode: boolean): EvidenceCheck {
+/**
+ * Judges the evidence of one receipt from what this node itself holds: the recipient's node re-hashes the file its
+ * own seat acked with; the sender's node re-hashes its copy of the content; any other node (or a sender whose
+ * copy was too large to travel) has only the signed hash: not-here. The path in the receipt is never read.
+ */
+export async function recheckEvidence (e: { sha256: Uint8Array, size: number }, held: EvidenceRow | undefined): Promise<EvidenceCheck> {
   const stated = hex(e.sha256)
-  if (onRecipientNode) {
-    if (!existsSync(e.path)) return { status: 'missing', sha256: stated }
-    try {
-      return { status: hex(sha256(new Uint8Array(readFileSync(e.path)))) === stated ? 'ok' : 'changed', sha256: stated }
-    } catch {
-      return { status: 'missing', sha256: stated }
-    }
-  }
-  if (e.inline !== undefined) return { status: hex(sha256(e.inline)) === stated ? 'ok' : 'changed', sha256: stated }
-  return { status: 'not-here', sha256: stated }
+  if (held === undefined || !bytesEqual(held.sha256, e.sha256) || held.size !== e.size) return { status: 'not-here', sha256: stated }
+  if (held.origin === 'issued') return { status: await rehashEvidence(held.path, stated, held.size), sha256: stated }
+  if (held.content === undefined) return { status: 'not-here', sha256: stated }
+  return { status: held.content.byteLength === e.size && hex(sha256(held.content)) === stated ? 'ok' : 'changed', sha256: stated }
 }

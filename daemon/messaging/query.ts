@@ -2,7 +2,7 @@
 import { MeshError, bytesEqual, hex, keyText } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import type { MessageRow, OutboxRow } from '../store/index.js'
+import type { MessageRow, OutboxRow, ReceiptRow } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt, rank, type MessageRef } from '../receipts/index.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
@@ -45,7 +45,7 @@ const order = (state: string): number => (state === 'REJECTED' ? 99 : rank(state
  * by gossip) shows the same chain once one of them carries the header the message's sender signed: the header
  * names the sender, the recipient and the content, and the receipts are checked against it.
  */
-export function status (core: Core, ob: string): ObligationView {
+export async function status (core: Core, ob: string): Promise<ObligationView> {
   const id = parseObligation(ob)
   const m = core.store.messages.message(id)
   const rows = core.store.messages.receipts(id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
@@ -53,7 +53,7 @@ export function status (core: Core, ob: string): ObligationView {
   const ref: MessageRef = m ?? refFromReceipts(core, id, rows.map(r => r.envelope), ob)
   const onRecipientNode = m?.localTo === true
   const recipientKey = onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
-  const receipts: ReceiptView[] = rows.map(r => receiptView(r.envelope, r.state, r.actor, r.atMs, ref, recipientKey, onRecipientNode))
+  const receipts: ReceiptView[] = await Promise.all(rows.map(async r => await receiptView(core, r, ref, recipientKey)))
   const verified = rows.filter((_, i) => receipts[i].verified)
   const outbox = m?.localFrom === true ? core.store.messages.outboxFor('message', id) : undefined
   const view: ObligationView = {
@@ -87,17 +87,18 @@ function refFromReceipts (core: Core, id: Uint8Array, envelopes: Uint8Array[], o
   throw new MeshError('OBLIGATION_UNVERIFIED', `receipts for ${ob} are held here, but none carries a header its sender signed: nothing about it can be shown`)
 }
 
-
-function receiptView (envelope: Uint8Array, state: string, actor: string, atMs: number, ref: MessageRef, recipientKey: Uint8Array | undefined, onRecipientNode: boolean): ReceiptView {
-  const opened = openReceipt(envelope)
+async function receiptView (core: Core, row: ReceiptRow, ref: MessageRef, recipientKey: Uint8Array | undefined): Promise<ReceiptView> {
+  const opened = openReceipt(row.envelope)
   const signer = opened.ok ? keyText(opened.signer) : 'unknown'
-  const c = recipientKey === undefined ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` } : checkReceipt(envelope, ref, recipientKey)
-  const view: ReceiptView = { state, actor, at: new Date(atMs).toISOString(), verified: c.ok, signer }
+  const c = recipientKey === undefined ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` } : checkReceipt(row.envelope, ref, recipientKey)
+  const view: ReceiptView = { state: row.state, actor: row.actor, at: new Date(row.atMs).toISOString(), verified: c.ok, signer }
   if (!c.ok) view.reason = `${c.code}: ${c.reason}`
   if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
   if (c.ok && c.receipt.evidence !== undefined) {
     const e = c.receipt.evidence
-    view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: recheckEvidence(e, onRecipientNode).status }
+    // Judged from what this node holds for the receipt (its own file, or the sender's copy), never from e.path.
+    const check = await recheckEvidence(e, core.store.evidence.get(row.hash))
+    view.evidence = { path: e.path, sha256: hex(e.sha256), size: e.size, check: check.status }
   }
   return view
 }

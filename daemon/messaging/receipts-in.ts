@@ -1,10 +1,12 @@
 // Receipts arriving for messages this node holds: verified against the message and its recipient's key, stored
-// once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery.
-import { MeshError, refuse, type Refusal } from '../../cards/index.js'
-import type { ReceiptResultData } from '../../proto/index.js'
+// once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery. Evidence
+// content beside a COMPLETE receipt is kept only by the message's sender, and only when it matches the receipt.
+import { MeshError, hex, refuse, type Refusal } from '../../cards/index.js'
+import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { checkReceipt, deriveState, openReceipt } from '../receipts/index.js'
+import { checkContent } from './evidence.js'
 
 export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusal
 
@@ -23,9 +25,13 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   return { ok: true, state: c.receipt.state, isNew }
 }
 
-/** Receipts pushed by a peer: each is answered stored (no code) or refused with a code. */
-export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: string): Promise<ReceiptResultData[]> {
+/**
+ * Receipts pushed by a peer: each is answered stored (no code) or refused with a code. `contents` is the evidence
+ * content that came beside them: a receipt whose content does not match is refused whole (EVIDENCE_HASH_MISMATCH).
+ */
+export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: string, contents: EvidenceContentData[] = []): Promise<ReceiptResultData[]> {
   const now = Date.now()
+  const contentFor = new Map(contents.map(c => [hex(c.receiptHash), c.content]))
   const results: ReceiptResultData[] = []
   const stored: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
   const refused: Array<{ code: string, reason: string }> = []
@@ -42,7 +48,9 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
         results.push({ receiptHash: o.hash, errorCode: 'RECEIPT_UNKNOWN_MESSAGE', errorMessage: 'no such message is held here' })
         continue
       }
-      const r = applyReceipt(core, bytes, message, now)
+      const content = contentFor.get(hex(o.hash))
+      const bad = content === undefined ? undefined : checkContent(o.receipt, content)
+      const r = bad ?? applyReceipt(core, bytes, message, now)
       if (!r.ok) {
         core.log.warn('receipt refused', { code: r.code, reason: r.reason })
         results.push({ receiptHash: o.hash, errorCode: r.code, errorMessage: r.reason })
@@ -50,12 +58,22 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
         continue
       }
       results.push({ receiptHash: o.hash })
+      if (content !== undefined) keepContent(core, o.hash, o.receipt, message, content, now)
       if (r.isNew) stored.push({ messageId: message.id, state: r.state, actor: o.receipt.actor })
     }
   })
   for (const s of stored) core.events.emit('receipt', s)
   for (const r of refused) core.events.emit('refused', { what: 'receipt', code: r.code, reason: r.reason, peer })
   return results
+}
+
+/** The sender's copy of the evidence content; any other node drops it (content never spreads past the sender). */
+function keepContent (core: Core, hash: Uint8Array, r: ReceiptData, message: MessageRow, content: Uint8Array, nowMs: number): void {
+  if (!message.localFrom || r.evidence === undefined) {
+    core.log.debug('evidence content for a message not sent from here dropped', { message: hex(message.id) })
+    return
+  }
+  core.store.evidence.put({ receiptHash: hash, messageId: message.id, origin: 'received', path: r.evidence.path, sha256: r.evidence.sha256, size: r.evidence.size, content, storedAtMs: nowMs })
 }
 
 export function requireMessage (core: Core, id: Uint8Array, ob: string): MessageRow {

@@ -1,12 +1,12 @@
 // The recipient's side: read, consume, ack (CONSUMED then COMPLETE with evidence) and reject. Each step is a
 // receipt signed by the recipient seat, stored, and queued for the sender's node.
-import { readFileSync } from 'node:fs'
-import { MeshError, bytesEqual, sha256 } from '../../cards/index.js'
+import { MeshError } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { deriveState, rank, signReceipt } from '../receipts/index.js'
-import { hashEvidence, writeReceiptFile } from './evidence.js'
+import { writeReceiptFile } from './evidence.js'
+import { readEvidence, type EvidenceFile } from './evidence-read.js'
 import { obligationId, parseObligation } from './ids.js'
 import { requireMessage } from './receipts-in.js'
 
@@ -23,8 +23,11 @@ function inboxMessage (core: Core, ob: string, as?: string): MessageRow {
   return m
 }
 
-/** Issues the receipts that are not held yet, in order; all in one durable transaction. */
-async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>): Promise<StepResult> {
+/**
+ * Issues the receipts that are not held yet, in order; all in one durable transaction, with the file a COMPLETE
+ * names kept beside its receipt (and its content, for the sender).
+ */
+async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>, file?: EvidenceFile): Promise<StepResult> {
   const store = core.store.messages
   const current = deriveState(store.receipts(m.id))
   const final = current === 'COMPLETE' || current === 'REJECTED'
@@ -37,6 +40,9 @@ async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptSt
   await core.store.commit.run(() => {
     for (const r of signed) {
       store.insertReceipt({ hash: r.hash, messageId: m.id, state: r.data.state, actor: m.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
+      if (file !== undefined && r.data.evidence !== undefined) {
+        core.store.evidence.put({ receiptHash: r.hash, messageId: m.id, origin: 'issued', path: file.path, sha256: file.sha256, size: file.size, content: file.content, storedAtMs: now })
+      }
       if (senderRemote) store.enqueue('receipt', r.hash, m.from, now)
     }
     store.setState(m.id, deriveState(store.receipts(m.id)))
@@ -83,12 +89,10 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   const m = inboxMessage(core, ob, opts.as)
   const now = Date.now()
   const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
-  const evidence = hashEvidence(path)
-  // The file must still hash the same right before the receipt is signed: a file being rewritten is refused.
-  if (!bytesEqual(sha256(new Uint8Array(readFileSync(evidence.path))), evidence.sha256)) {
-    throw new MeshError('EVIDENCE_CHANGED', `${evidence.path} changed while it was being hashed; ack again once it is written`)
-  }
-  const r = await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }, { state: 'COMPLETE', note: sentence, evidence }])
+  // Checked, hashed and kept in one read; a file that changes while it is read is refused (EVIDENCE_CHANGED).
+  const file = await readEvidence(path, core.ctx.paths)
+  const evidence: EvidenceData = { path: file.path, sha256: file.sha256, size: file.size }
+  const r = await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }, { state: 'COMPLETE', note: sentence, evidence }], file)
   return { ...r, evidence: { path: evidence.path, sha256: Buffer.from(evidence.sha256).toString('hex'), size: evidence.size } }
 }
 

@@ -1,8 +1,8 @@
 // The journey of one obligation, step by step — created, sent, DELIVERED, woken, READ, CONSUMED, COMPLETE — each
-// with when, on which node, who signed it and whether that signature verifies here; evidence re-hashed where the
-// file is present. It answers "is it really done?" from facts held on this node, never from memory.
-import { existsSync, readFileSync } from 'node:fs'
-import { bytesEqual, hex, keyText, sha256, verifyEnvelope } from '../../cards/index.js'
+// with when, on which node, who signed it and whether that signature verifies here; evidence as this node judged
+// it (status re-hashes what it holds; no path a receipt names is read here). It answers "is it really done?" from
+// facts held on this node, never from memory.
+import { bytesEqual, keyText, sha256, verifyEnvelope } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { ObligationView, ReceiptView } from '../messaging/index.js'
@@ -41,11 +41,11 @@ export function journey (core: Core, view: ObligationView, wake: ObligationWake 
   const steps: JourneyStep[] = [created(core, m, view), sent(core, m, view, recipientNode)]
   const byState = new Map(view.receipts.map(r => [r.state, r]))
   for (const state of RECEIPT_STEPS) {
-    steps.push(receiptStep(state, byState.get(state), recipientNode, m?.localTo === true))
+    steps.push(receiptStep(state, byState.get(state), recipientNode))
     if (state === 'DELIVERED') steps.push(woken(core, m?.localTo === true, wake, recipientNode))
   }
   const rejected = byState.get('REJECTED')
-  if (rejected !== undefined) steps.push(receiptStep('REJECTED', rejected, recipientNode, m?.localTo === true))
+  if (rejected !== undefined) steps.push(receiptStep('REJECTED', rejected, recipientNode))
   return { steps, ...verdict(view, steps) }
 }
 
@@ -87,27 +87,24 @@ function woken (core: Core, onRecipientNode: boolean, w: ObligationWake | undefi
   return { step: 'woken', status: w.state === 'woken' ? 'done' : 'pending', at: w.wokenAt ?? w.queuedAt, node: core.peerId, detail: `${w.attempts} attempt${w.attempts === 1 ? '' : 's'}${last}` }
 }
 
-function receiptStep (state: StepName, r: ReceiptView | undefined, node: string | undefined, onRecipientNode: boolean): JourneyStep {
+function receiptStep (state: StepName, r: ReceiptView | undefined, node: string | undefined): JourneyStep {
   if (r === undefined) return { step: state, status: 'pending' }
   const step: JourneyStep = { step: state, status: 'done', at: r.at, node, signer: r.signer, verified: r.verified }
   step.detail = r.verified ? r.note : r.reason
-  if (r.evidence !== undefined) step.evidence = evidenceVerdict(r.evidence, onRecipientNode)
+  if (r.evidence !== undefined) step.evidence = evidenceVerdict(r.evidence)
   return step
 }
 
-/** The file itself where it is present; on the recipient's node its absence is MISSING; elsewhere the inline copy. */
-function evidenceVerdict (e: NonNullable<ReceiptView['evidence']>, onRecipientNode: boolean): EvidenceVerdict {
-  if (existsSync(e.path)) {
-    try {
-      return hex(sha256(new Uint8Array(readFileSync(e.path)))) === e.sha256 ? 'evidence ok' : 'evidence CHANGED'
-    } catch {
-      return 'evidence MISSING'
-    }
-  }
-  if (onRecipientNode) return 'evidence MISSING'
-  if (e.check === 'ok') return 'evidence ok'
-  if (e.check === 'changed') return 'evidence CHANGED'
-  return 'evidence not on this node'
+const VERDICTS: Record<NonNullable<ReceiptView['evidence']>['check'], EvidenceVerdict> = {
+  ok: 'evidence ok',
+  changed: 'evidence CHANGED',
+  missing: 'evidence MISSING',
+  'not-here': 'evidence not on this node'
+}
+
+/** The check status made of what this node holds: its own file, the sender's copy, or nothing but the hash. */
+function evidenceVerdict (e: NonNullable<ReceiptView['evidence']>): EvidenceVerdict {
+  return VERDICTS[e.check]
 }
 
 function verdict (view: ObligationView, steps: JourneyStep[]): { done: boolean, verdict: string } {

@@ -22,7 +22,7 @@ export async function uiState (d: UiDeps): Promise<unknown> {
     at: new Date().toISOString(),
     node: report,
     mesh: mesh(d, report.actors.map(a => ({ handle: a.handle, healthy: a.healthy, problem: a.problem }))),
-    obligations: obligations(d.core),
+    obligations: await obligations(d.core),
     outbox: messaging.outbox(d.core, true),
     wakes: recentWakes(d.core, undefined, RECENT_WAKES),
     events: d.bus.recent().slice(-50).reverse()
@@ -54,15 +54,15 @@ function mesh (d: UiDeps, health: Array<{ handle: string, healthy: boolean, prob
   })
 }
 
-function obligations (core: Core): unknown[] {
-  return core.store.stats.recentMessageIds(RECENT_OBLIGATIONS).map(id => {
+async function obligations (core: Core): Promise<unknown[]> {
+  return await Promise.all(core.store.stats.recentMessageIds(RECENT_OBLIGATIONS).map(async id => {
     const ob = messaging.obligationId(id)
-    const v = messaging.status(core, ob)
+    const v = await messaging.status(core, ob)
     const w = obligationWake(core, id)
     const j = journey(core, v, w)
     const m = core.store.messages.message(id)
     return { ...v, preview: m === undefined ? undefined : preview(m.envelope), sender: m?.localFrom === true, recipient: m?.localTo === true, journey: j.steps, done: j.done, verdict: j.verdict }
-  })
+  }))
 }
 
 function preview (envelope: Uint8Array): string {

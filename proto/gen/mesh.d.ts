@@ -466,9 +466,6 @@ export namespace aioscomm {
             /** Evidence size. */
             size: number;
 
-            /** Evidence inline. */
-            inline: Uint8Array;
-
             /**
              * Encodes the specified Evidence message. Does not implicitly {@link aioscomm.v1.Evidence.verify|verify} messages.
              * @param message Evidence message or plain object to encode
@@ -508,9 +505,6 @@ export namespace aioscomm {
 
                 /** Evidence size */
                 size?: (number|null);
-
-                /** Evidence inline */
-                inline?: (Uint8Array|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1097,6 +1091,9 @@ export namespace aioscomm {
             /** DeliverRequest headers. */
             headers: Uint8Array[];
 
+            /** DeliverRequest evidence. */
+            evidence: aioscomm.v1.EvidenceContent.$Properties[];
+
             /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @param message DeliverRequest message or plain object to encode
@@ -1146,12 +1143,85 @@ export namespace aioscomm {
                 /** DeliverRequest headers */
                 headers?: (Uint8Array[]|null);
 
+                /** DeliverRequest evidence */
+                evidence?: (aioscomm.v1.EvidenceContent.$Properties[]|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
 
             /** Shape of a DeliverRequest. */
             type $Shape = aioscomm.v1.DeliverRequest.$Properties;
+        }
+
+        /**
+         * Properties of an EvidenceContent.
+         * @deprecated Use aioscomm.v1.EvidenceContent.$Properties instead.
+         */
+        interface IEvidenceContent extends aioscomm.v1.EvidenceContent.$Properties {
+        }
+
+        /** Represents an EvidenceContent. */
+        class EvidenceContent {
+
+            /**
+             * Constructs a new EvidenceContent.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.EvidenceContent.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** EvidenceContent receiptHash. */
+            receiptHash: Uint8Array;
+
+            /** EvidenceContent content. */
+            content: Uint8Array;
+
+            /**
+             * Encodes the specified EvidenceContent message. Does not implicitly {@link aioscomm.v1.EvidenceContent.verify|verify} messages.
+             * @param message EvidenceContent message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.EvidenceContent.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes an EvidenceContent message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.EvidenceContent & aioscomm.v1.EvidenceContent.$Shape} EvidenceContent
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.EvidenceContent & aioscomm.v1.EvidenceContent.$Shape;
+
+            /**
+             * Gets the type url for EvidenceContent
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace EvidenceContent {
+
+            /** Properties of an EvidenceContent. */
+            interface $Properties {
+
+                /** EvidenceContent receiptHash */
+                receiptHash?: (Uint8Array|null);
+
+                /** EvidenceContent content */
+                content?: (Uint8Array|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of an EvidenceContent. */
+            type $Shape = aioscomm.v1.EvidenceContent.$Properties;
         }
 
         /**

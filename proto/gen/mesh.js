@@ -1138,7 +1138,6 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {string|null} [path] Evidence path
              * @property {Uint8Array|null} [sha256] Evidence sha256
              * @property {number|null} [size] Evidence size
-             * @property {Uint8Array|null} [inline] Evidence inline
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -1195,14 +1194,6 @@ export const aioscomm = $root.aioscomm = (() => {
             Evidence.prototype.size = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Evidence inline.
-             * @member {Uint8Array} inline
-             * @memberof aioscomm.v1.Evidence
-             * @instance
-             */
-            Evidence.prototype.inline = $util.newBuffer([]);
-
-            /**
              * Encodes the specified Evidence message. Does not implicitly {@link aioscomm.v1.Evidence.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Evidence
@@ -1224,8 +1215,6 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.sha256);
                 if (message.size != null && $Object.hasOwnProperty.call(message, "size") && (typeof message.size === "object" ? message.size.low || message.size.high : message.size !== 0))
                     writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.size);
-                if (message.inline != null && $Object.hasOwnProperty.call(message, "inline") && message.inline.length)
-                    writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.inline);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1295,15 +1284,6 @@ export const aioscomm = $root.aioscomm = (() => {
                                 message.size = value;
                             else
                                 delete message.size;
-                            continue;
-                        }
-                    case 4: {
-                            if (wireType !== 2)
-                                break;
-                            if ((value = reader.bytes()).length)
-                                message.inline = value;
-                            else
-                                delete message.inline;
                             continue;
                         }
                     }
@@ -2768,6 +2748,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<Uint8Array>|null} [cards] DeliverRequest cards
              * @property {Array.<aioscomm.v1.Handoff.$Properties>|null} [handoffs] DeliverRequest handoffs
              * @property {Array.<Uint8Array>|null} [headers] DeliverRequest headers
+             * @property {Array.<aioscomm.v1.EvidenceContent.$Properties>|null} [evidence] DeliverRequest evidence
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2798,6 +2779,7 @@ export const aioscomm = $root.aioscomm = (() => {
                 this.cards = [];
                 this.handoffs = [];
                 this.headers = [];
+                this.evidence = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -2853,6 +2835,14 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverRequest.prototype.headers = $util.emptyArray;
 
             /**
+             * DeliverRequest evidence.
+             * @member {Array.<aioscomm.v1.EvidenceContent.$Properties>} evidence
+             * @memberof aioscomm.v1.DeliverRequest
+             * @instance
+             */
+            DeliverRequest.prototype.evidence = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverRequest
@@ -2882,6 +2872,9 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.handoffs != null && message.handoffs.length)
                     for (let i = 0; i < message.handoffs.length; ++i)
                         $root.aioscomm.v1.Handoff.encode(message.handoffs[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                if (message.evidence != null && message.evidence.length)
+                    for (let i = 0; i < message.evidence.length; ++i)
+                        $root.aioscomm.v1.EvidenceContent.encode(message.evidence[i], writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
                 if (message.headers != null && message.headers.length)
                     for (let i = 0; i < message.headers.length; ++i)
                         writer.uint32(/* id 7, wireType 2 =*/58).bytes(message.headers[i]);
@@ -2978,6 +2971,14 @@ export const aioscomm = $root.aioscomm = (() => {
                             message.headers.push(reader.bytes());
                             continue;
                         }
+                    case 6: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.evidence && message.evidence.length))
+                                message.evidence = [];
+                            message.evidence.push($root.aioscomm.v1.EvidenceContent.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -3010,6 +3011,176 @@ export const aioscomm = $root.aioscomm = (() => {
             };
 
             return DeliverRequest;
+        })();
+
+        v1.EvidenceContent = (function() {
+
+            /**
+             * Properties of an EvidenceContent.
+             * @typedef {Object} aioscomm.v1.EvidenceContent.$Properties
+             * @property {Uint8Array|null} [receiptHash] EvidenceContent receiptHash
+             * @property {Uint8Array|null} [content] EvidenceContent content
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of an EvidenceContent.
+             * @memberof aioscomm.v1
+             * @interface IEvidenceContent
+             * @augments aioscomm.v1.EvidenceContent.$Properties
+             * @deprecated Use aioscomm.v1.EvidenceContent.$Properties instead.
+             */
+
+            /**
+             * Shape of an EvidenceContent.
+             * @typedef {aioscomm.v1.EvidenceContent.$Properties} aioscomm.v1.EvidenceContent.$Shape
+             */
+
+            /**
+             * Constructs a new EvidenceContent.
+             * @memberof aioscomm.v1
+             * @classdesc Represents an EvidenceContent.
+             * @constructor
+             * @param {aioscomm.v1.EvidenceContent.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const EvidenceContent = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * EvidenceContent receiptHash.
+             * @member {Uint8Array} receiptHash
+             * @memberof aioscomm.v1.EvidenceContent
+             * @instance
+             */
+            EvidenceContent.prototype.receiptHash = $util.newBuffer([]);
+
+            /**
+             * EvidenceContent content.
+             * @member {Uint8Array} content
+             * @memberof aioscomm.v1.EvidenceContent
+             * @instance
+             */
+            EvidenceContent.prototype.content = $util.newBuffer([]);
+
+            /**
+             * Encodes the specified EvidenceContent message. Does not implicitly {@link aioscomm.v1.EvidenceContent.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.EvidenceContent
+             * @static
+             * @param {aioscomm.v1.EvidenceContent.$Properties} message EvidenceContent message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            EvidenceContent.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.receiptHash != null && $Object.hasOwnProperty.call(message, "receiptHash") && message.receiptHash.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.receiptHash);
+                if (message.content != null && $Object.hasOwnProperty.call(message, "content") && message.content.length)
+                    writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.content);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes an EvidenceContent message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.EvidenceContent
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.EvidenceContent & aioscomm.v1.EvidenceContent.$Shape} EvidenceContent
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            EvidenceContent.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.EvidenceContent();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.receiptHash = value;
+                            else
+                                delete message.receiptHash;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.content = value;
+                            else
+                                delete message.content;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for EvidenceContent
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.EvidenceContent
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            EvidenceContent.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.EvidenceContent";
+            };
+
+            return EvidenceContent;
         })();
 
         v1.Handoff = (function() {

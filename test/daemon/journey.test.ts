@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { envelopeFromWire, receiptFromWire } from '../../proto/index.js'
 import { parseKeyText, sha256, hex, verifyEnvelope } from '../../cards/index.js'
-import { cli, errorCode, ok } from '../helpers/cli.js'
+import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
 import { createMesh, query, waitFor } from '../helpers/mesh.js'
 
 describe('the journey of one message', () => {
@@ -66,7 +66,7 @@ describe('the journey of one message', () => {
     const missing = await cli(b.home, ['ack', obligation, 'built', '--file', join(b.home, 'nope.txt')])
     expect(errorCode(missing)).toBe('EVIDENCE_MISSING')
     expect((await ok(b.home, ['status', obligation, '--json'])).state).toBe('DELIVERED')
-    const file = join(b.home, 'build.log')
+    const file = join(tempDir('aios-build-'), 'build.log') // outside the home: anywhere a build writes its log
     writeFileSync(file, 'build ok\n')
     const acked = await ok(b.home, ['ack', obligation, 'built', '--file', file, '--json'])
     expect(acked.evidence).toMatchObject({ path: file, size: 9, sha256: hex(sha256(new TextEncoder().encode('build ok\n'))) })

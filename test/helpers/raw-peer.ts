@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream } from '@libp2p/utils'
+import protobuf from 'protobufjs/minimal.js'
 import { onTestFinished } from 'vitest'
 import { parseKeyFile, signEnvelope, type KeyPair } from '../../cards/index.js'
 import {
@@ -83,4 +84,17 @@ export function signedMessage (key: KeyPair, fields: Partial<MessageData> & { fr
 
 export function signedReceipt (key: KeyPair, data: ReceiptData): Uint8Array {
   return envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.receipt, receiptToWire(data)))
+}
+
+/**
+ * A COMPLETE receipt as an older node signed it: the evidence's content inside the signed payload (Evidence field
+ * 4). Encoded by hand, since the wire types no longer know that field.
+ */
+export function signedInlineReceipt (key: KeyPair, data: ReceiptData, content: Uint8Array): Uint8Array {
+  const e = data.evidence ?? { path: '/tmp/evidence.txt', sha256: new Uint8Array(32), size: content.byteLength }
+  const evidence = protobuf.Writer.create()
+    .uint32(0x0a).string(e.path).uint32(0x12).bytes(e.sha256).uint32(0x18).uint64(e.size).uint32(0x22).bytes(content).finish()
+  const head = receiptToWire({ ...data, evidence: undefined })
+  const payload = protobuf.Writer.create().uint32(0x3a).bytes(evidence).finish()
+  return envelopeToWire(signEnvelope(key, PAYLOAD_TYPES.receipt, new Uint8Array([...head, ...payload])))
 }

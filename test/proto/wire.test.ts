@@ -1,6 +1,7 @@
 // toWire/fromWire round trips for the wire types, and malformed bytes refused with WIRE_MALFORMED.
 import { describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
+import protobuf from 'protobufjs/minimal.js'
 import * as w from '../../proto/index.js'
 
 describe('wire format', () => {
@@ -42,7 +43,7 @@ describe('wire format', () => {
   })
 
   it('round-trips deliver and sync frames', () => {
-    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])], headers: [new Uint8Array([5]), new Uint8Array([6])], receipts: [new Uint8Array([4])], cards: [], handoffs: [{ message: new Uint8Array([7]), receipts: [new Uint8Array([8])], header: new Uint8Array([9]) }] }
+    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])], headers: [new Uint8Array([5]), new Uint8Array([6])], receipts: [new Uint8Array([4])], cards: [], handoffs: [{ message: new Uint8Array([7]), receipts: [new Uint8Array([8])], header: new Uint8Array([9]) }], evidence: [{ receiptHash: new Uint8Array(32).fill(4), content: new Uint8Array([5, 6]) }] }
     expect(w.deliverRequestFromWire(w.deliverRequestToWire(req))).toEqual(req)
     const res = { batchId: 7, results: [{ messageId: new Uint8Array([1]), receipt: new Uint8Array([4]), errorCode: undefined, errorMessage: undefined }], receiptResults: [{ receiptHash: new Uint8Array([9]), errorCode: 'RECEIPT_WRONG_SIGNER', errorMessage: 'x' }], error: undefined, handoffResults: [] }
     expect(w.deliverResponseFromWire(w.deliverResponseToWire(res))).toEqual(res)
@@ -63,5 +64,17 @@ describe('wire format', () => {
       }
     }
     expect(() => w.receiptFromWire(w.receiptToWire({ messageId: new Uint8Array(1), messageHash: new Uint8Array(1), actor: 'a', state: 'READ', atMs: 1 }).map((b, i) => (i === 0 ? b : b)).slice(0, 3))).toThrow(w.WireError)
+  })
+
+  it('tells a receipt whose evidence carries content (the reserved field 4, in any wire type) from every other', () => {
+    const head = w.receiptToWire({ messageId: new Uint8Array(16), messageHash: new Uint8Array(32), actor: 'agent-b', state: 'COMPLETE', atMs: 1 })
+    const withEvidence = (extra: (x: protobuf.Writer) => protobuf.Writer): Uint8Array => {
+      const evidence = extra(protobuf.Writer.create().uint32(0x0a).string('/e').uint32(0x12).bytes(new Uint8Array(32)).uint32(0x18).uint64(3)).finish()
+      return new Uint8Array([...head, ...protobuf.Writer.create().uint32(0x3a).bytes(evidence).finish()])
+    }
+    expect(() => w.receiptFromWire(withEvidence(x => x.uint32(0x22).bytes(new Uint8Array([1, 2, 3]))))).toThrow(w.InlineEvidenceError)
+    expect(() => w.receiptFromWire(withEvidence(x => x.uint32(0x20).uint32(7)))).toThrow(w.InlineEvidenceError)
+    expect(w.receiptFromWire(withEvidence(x => x.uint32(0x4a).bytes(new Uint8Array([1])))).evidence).toEqual({ path: '/e', sha256: new Uint8Array(32), size: 3 })
+    expect(w.receiptFromWire(withEvidence(x => x)).evidence).toEqual({ path: '/e', sha256: new Uint8Array(32), size: 3 })
   })
 })

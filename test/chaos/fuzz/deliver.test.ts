@@ -2,7 +2,7 @@
 // handleDeliverFrame on a real home (cards, messages, receipts, handoffs), on generated and mutated frames.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { jcs } from '../../../cards/index.js'
+import { jcs, sha256 } from '../../../cards/index.js'
 import { deliverRequestToWire, type DeliverRequestData } from '../../../proto/index.js'
 import { handleDeliverFrame } from '../../../daemon/delivery/deliver-server.js'
 import { readDeliverFrame } from '../../../daemon/delivery/frame.js'
@@ -18,7 +18,7 @@ export const ITEM_CODES = new Set([
   'BAD_SIGNATURE', 'MESSAGE_MALFORMED', 'MESSAGE_TOO_LARGE', 'NOT_ENDORSED', 'NOT_HOSTED_HERE', 'EXPIRED', 'EQUIVOCATION',
   'CARD_REVOKED', 'CARD_EXPIRED', 'HANDLE_CONFLICT', 'RECEIPT_BAD_SIGNATURE', 'RECEIPT_MALFORMED', 'RECEIPT_UNKNOWN_MESSAGE',
   'RECEIPT_WRONG_MESSAGE', 'RECEIPT_WRONG_SIGNER', 'EVIDENCE_MISSING', 'EVIDENCE_HASH_MISMATCH', 'EVIDENCE_TOO_LARGE', 'HANDOFF_BAD_RECEIPT',
-  'HEADER_MISSING', 'HEADER_MALFORMED', 'HEADER_BAD_SIGNATURE', 'HEADER_WRONG_ID', 'HEADER_MISMATCH'
+  'HEADER_MISSING', 'HEADER_MALFORMED', 'HEADER_BAD_SIGNATURE', 'HEADER_WRONG_ID', 'HEADER_MISMATCH', 'EVIDENCE_INLINE', 'EVIDENCE_UNEXPECTED'
 ])
 const FRAME_CODES = new Set(['FRAME_MALFORMED', 'BATCH_TOO_LARGE', ...ITEM_CODES])
 
@@ -44,14 +44,20 @@ describe('fuzz: deliver frames', () => {
       messages: fc.array(withHeader, { maxLength: 4 }),
       receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 4 }),
       cards: fc.oneof({ weight: 9, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom(...cardBytes), bytesFor(cardBytes)), { maxLength: 2 }) }),
-      handoffs: fc.array(fc.record({ item: withHeader, receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 2 }) }), { maxLength: 1 })
+      handoffs: fc.array(fc.record({ item: withHeader, receipts: fc.array(signedItem(w.receipts, 'receipt', keys), { maxLength: 2 }) }), { maxLength: 1 }),
+      // content beside a receipt: the right bytes, other bytes, for a receipt of the frame or another one
+      evidence: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, {
+        weight: 1,
+        arbitrary: fc.array(fc.record({ receiptHash: fc.constantFrom(...w.receipts.map(r => sha256(r))), content: fc.oneof(fc.constant(w.evidence), fc.uint8Array({ maxLength: 64 })) }), { maxLength: 1 })
+      })
     }).map(r => deliverRequestToWire({
       batchId: r.batchId,
       messages: r.messages.map(x => x.m),
       headers: r.messages.map(x => x.h),
       receipts: r.receipts,
       cards: [...r.cards],
-      handoffs: r.handoffs.map(h => ({ message: h.item.m, header: h.item.h, receipts: h.receipts }))
+      handoffs: r.handoffs.map(h => ({ message: h.item.m, header: h.item.h, receipts: h.receipts })),
+      evidence: r.evidence
     } satisfies DeliverRequestData))
     const tooMany = fc.nat({ max: 3 }).map(k => deliverRequestToWire({ batchId: 1, messages: k === 0 ? Array(257).fill(w.messages[0]) : [], receipts: k === 1 ? Array(257).fill(w.receipts[0]) : [], cards: k === 2 ? Array(65).fill(cardBytes[0]) : [], handoffs: k === 3 ? Array(257).fill({ message: w.messages[0], receipts: [] }) : [] }))
     const input = fc.oneof({ weight: 6, arbitrary: frame }, { weight: 3, arbitrary: fc.oneof(frame, tooMany).chain(f => bytesFor([f])) }, { weight: 1, arbitrary: tooMany })

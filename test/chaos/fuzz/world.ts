@@ -18,6 +18,7 @@ import { Directory } from '../../../daemon/directory/directory.js'
 import { createLogger } from '../../../daemon/runtime/log.js'
 import { acceptMessages, notify, parseObligation } from '../../../daemon/messaging/index.js'
 import { headerPayload, messageIdFor, signReceipt } from '../../../daemon/receipts/index.js'
+import { signedInlineReceipt } from '../../helpers/raw-peer.js'
 
 export interface Actor {
   handle: string
@@ -41,6 +42,8 @@ export interface World {
   headers: Uint8Array[]
   /** Receipts by a about messages it holds, by b about a message a sent it. */
   receipts: Uint8Array[]
+  /** The content of the COMPLETE receipts' evidence (what goes beside a receipt to its sender). */
+  evidence: Uint8Array
   /** Card JSON of b, seq 1..3 (the newest held), and of c. */
   cards: string[]
   endorsements: Uint8Array[]
@@ -137,7 +140,7 @@ export async function createWorld (): Promise<World> {
   const receipts = [
     signReceipt(a.key, about(held, 'READ')).envelope,
     signReceipt(a.key, about(held, 'CONSUMED', { note: 'on it' })).envelope,
-    signReceipt(a.key, about(held, 'COMPLETE', { evidence: { path: '/tmp/evidence.txt', sha256: sha256(evidence), size: evidence.byteLength, inline: evidence } })).envelope,
+    signReceipt(a.key, about(held, 'COMPLETE', { evidence: { path: '/tmp/evidence.txt', sha256: sha256(evidence), size: evidence.byteLength } })).envelope,
     signReceipt(a.key, about(held, 'REJECTED', { code: 'NOT_MINE', note: 'wrong seat' })).envelope
   ]
   // a message a sent to b, and b's receipts about it
@@ -146,12 +149,15 @@ export async function createWorld (): Promise<World> {
   if (out === undefined) throw new Error('the world could not send its first message')
   const byB = (state: ReceiptData['state'], extra: Partial<ReceiptData> = {}): Uint8Array =>
     signReceipt(b.key, { messageId: out.id, messageHash: out.hash, actor: 'agent-b', state, atMs: now, from: 'agent-a', header: out.header, ...extra }).envelope
-  receipts.push(byB('DELIVERED'), byB('READ'), byB('COMPLETE', { evidence: { path: '/tmp/b.txt', sha256: sha256(evidence), size: evidence.byteLength } }))
+  const bEvidence = { path: '/tmp/b.txt', sha256: sha256(evidence), size: evidence.byteLength }
+  receipts.push(byB('DELIVERED'), byB('READ'), byB('COMPLETE', { evidence: bEvidence }))
+  // as an older node signed it: the content inside the signed payload (refused everywhere, EVIDENCE_INLINE)
+  receipts.push(signedInlineReceipt(b.key, { messageId: out.id, messageHash: out.hash, actor: 'agent-b', state: 'COMPLETE', atMs: now, from: 'agent-a', header: out.header, evidence: bEvidence }, evidence))
   const endorsements = [signEndorsement(owner, 'agent-b', b.key.publicKey, now), signEndorsement(owner, 'agent-c', c.key.publicKey, now)]
   const revocations = [signRevocation(owner, keyPairFromSeed(seed(20)).publicKey, now, 'agent-z', 'lost laptop')]
   const admissions = [signAdmissionRequest(keyPairFromSeed(seed(30)), owner.publicKey, 'agent-d', now), signAdmissionRequest(keyPairFromSeed(seed(31)), owner.publicKey, 'agent-e', now)]
   return {
-    dir, ctx, core, owner, a, b, c, d, rogue, messages, headers, receipts, cards, endorsements, revocations, admissions,
+    dir, ctx, core, owner, a, b, c, d, rogue, messages, headers, receipts, evidence, cards, endorsements, revocations, admissions,
     close: () => { ctx.close(); rmSync(dir, { recursive: true, force: true }) }
   }
 }

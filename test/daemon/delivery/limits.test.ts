@@ -1,13 +1,13 @@
 // The limits a deliver frame is held to on arrival: items per frame, the per-peer rate (a token bucket on a
-// test clock), and inline evidence size in receipts.
+// test clock), and evidence: never inside a receipt's signed payload, beside it only for the frame's receipts.
 import { describe, expect, it } from 'vitest'
 import { deliverRequestToWire } from '../../../proto/index.js'
 import { frameCost, readDeliverFrame, MAX_BATCH_CARDS } from '../../../daemon/delivery/frame.js'
 import { PeerRateLimiter } from '../../../daemon/delivery/peer-rate.js'
 import { generateKeyPair, sha256 } from '../../../cards/index.js'
 import { checkReceipt, signReceipt } from '../../../daemon/receipts/index.js'
-import { MAX_BATCH_MESSAGES, MAX_INLINE_EVIDENCE_BYTES } from '../../../daemon/messaging/index.js'
-import { signedMessage } from '../../helpers/raw-peer.js'
+import { MAX_BATCH_MESSAGES, MAX_EVIDENCE_CONTENT_BYTES } from '../../../daemon/messaging/index.js'
+import { signedInlineReceipt, signedMessage } from '../../helpers/raw-peer.js'
 
 const frame = (over: Partial<Parameters<typeof deliverRequestToWire>[0]>): Uint8Array =>
   deliverRequestToWire({ batchId: 1, messages: [], receipts: [], cards: [], ...over })
@@ -46,17 +46,23 @@ describe('per-peer rate', () => {
   })
 })
 
-describe('inline evidence', () => {
-  it('over the limit is EVIDENCE_TOO_LARGE, even when it hashes right', () => {
+describe('evidence in receipts', () => {
+  it('content inside a receipt\'s signed payload is EVIDENCE_INLINE, at any size; path, sha256 and size alone verify', () => {
     const key = generateKeyPair()
-    const sender = generateKeyPair()
-    const sent = signedMessage(sender, { from: 'agent-a', to: 'agent-b' })
-    const header = sent.header
-    const inline = new Uint8Array(MAX_INLINE_EVIDENCE_BYTES + 1)
+    const sent = signedMessage(generateKeyPair(), { from: 'agent-a', to: 'agent-b' })
     const m = { id: sent.msg.id, hash: sha256(sent.bytes), to: 'agent-b', from: 'agent-a' }
-    const r = signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE', atMs: 1, header, evidence: { path: '/e', sha256: sha256(inline), size: inline.byteLength, inline } })
-    expect(checkReceipt(r.envelope, m, key.publicKey)).toMatchObject({ ok: false, code: 'EVIDENCE_TOO_LARGE' })
-    const ok = signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE', atMs: 1, header, evidence: { path: '/e', sha256: sha256(inline.subarray(1)), size: inline.byteLength - 1, inline: inline.subarray(1) } })
-    expect(checkReceipt(ok.envelope, m, key.publicKey).ok).toBe(true)
+    for (const content of [new Uint8Array(3), new Uint8Array(MAX_EVIDENCE_CONTENT_BYTES + 1)]) {
+      const data = { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE' as const, atMs: 1, header: sent.header, evidence: { path: '/e', sha256: sha256(content), size: content.byteLength } }
+      expect(checkReceipt(signedInlineReceipt(key, data, content), m, key.publicKey)).toMatchObject({ ok: false, code: 'EVIDENCE_INLINE' })
+      expect(checkReceipt(signReceipt(key, data).envelope, m, key.publicKey).ok).toBe(true)
+    }
+  })
+
+  it('a frame carries evidence content for its receipts only, each counted against the rate', () => {
+    const item = new Uint8Array([1])
+    const content = { receiptHash: new Uint8Array(32), content: item }
+    expect(readDeliverFrame(frame({ receipts: [item], evidence: [content] })).ok).toBe(true)
+    expect(readDeliverFrame(frame({ receipts: [item], evidence: [content, content] }))).toMatchObject({ ok: false, code: 'BATCH_TOO_LARGE' })
+    expect(frameCost({ batchId: 1, messages: [], receipts: [item], cards: [], evidence: [content] })).toBe(3)
   })
 })
