@@ -18,6 +18,7 @@ import { DELIVER_PROTOCOL } from './net/constants.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './setup/context.js'
 import { refreshLocalCard } from './setup/cards.js'
+import { settleConflicts } from './setup/conflicts.js'
 import { TruthPlane } from './sync/truth-plane.js'
 import { factMessageId } from './sync/gossip.js'
 import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
@@ -113,6 +114,7 @@ export class Daemon {
     for (const seat of ctx.store.identity.actors()) {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
     }
+    settleConflicts(ctx) // conflicts a revocation settled while this node was stopped (or before it kept them per mesh)
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
 

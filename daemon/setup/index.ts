@@ -5,3 +5,4 @@ export { meshCreate, meshShow, meshTrust, meshAdmit, meshRevoke } from './mesh.j
 export { actorAdd, actorEndorse, actorList, tmuxFromEnv, CARRIERS, type ActorOptions, type ActorAddResult, type ActorView } from './actors.js'
 export { refreshLocalCard, cardShow, cardVerify, cardImport, acceptCardJson, configuredAddresses, type CardVerdict, type ImportStatus } from './cards.js'
 export { actorExport, actorImport, releaseSeat } from './seat-move.js'
+export { settleConflicts } from './conflicts.js'

@@ -7,7 +7,7 @@ import {
   actorAdd, actorEndorse, cardImport, cardShow, initHome, meshAdmit, meshCreate, meshShow, meshTrust
 } from '../../../daemon/index.js'
 import { DaemonProcess, createMesh, freePort, query, waitFor, withCtx } from '../../helpers/mesh.js'
-import { tempDir } from '../../helpers/cli.js'
+import { cli, errorCode, ok, tempDir } from '../../helpers/cli.js'
 
 interface Node { home: string, daemon: DaemonProcess }
 
@@ -91,4 +91,30 @@ describe('revocation scope', () => {
     expect((await a.daemon.call('wait', { obligation: sent.obligation, state: 'DELIVERED' })).state).toBe('DELIVERED')
     expect(query(c.home, "SELECT count(*) AS n FROM messages WHERE to_handle = 'dup'")[0].n).toBe(1)
   }, 90_000)
+
+  it('without daemons: a revocation of the claiming key ends the conflict; no owner may revoke a key another mesh endorsed', async () => {
+    const [owner, b, c] = [await home(), await home(), await home()]
+    const meshA = await withCtx(owner.home, ctx => meshCreate(ctx).meshKey)
+    for (const n of [b, c]) {
+      await withCtx(n.home, ctx => meshTrust(ctx, meshA))
+      await admitted(n.home, owner.home, 'dup', meshA)
+    }
+    await share(b.home, 'dup', [owner.home])
+    await expect(share(c.home, 'dup', [owner.home])).rejects.toMatchObject({ code: 'HANDLE_CONFLICT' })
+    expect(query(owner.home, 'SELECT count(*) AS n FROM handle_conflicts')[0].n).toBe(1)
+    const claimKey = query(owner.home, 'SELECT actor_key FROM handle_conflicts')[0].actor_key as string
+    const heldKey = keyOf(owner.home, 'dup')
+    expect(await ok(owner.home, ['mesh', 'revoke', claimKey, '--json'])).toMatchObject({ revoked: true })
+    expect(query(owner.home, 'SELECT count(*) AS n FROM handle_conflicts')[0].n).toBe(0)
+    expect(keyOf(owner.home, 'dup')).toBe(heldKey)
+
+    // a second mesh's owner that also trusts mesh A holds b's card for dup: it may not revoke that key
+    const other = await home()
+    await withCtx(other.home, ctx => { meshCreate(ctx); meshTrust(ctx, meshA) })
+    await share(b.home, 'dup', [other.home])
+    const r = await cli(other.home, ['mesh', 'revoke', 'dup'])
+    expect(errorCode(r)).toBe('REVOCATION_OTHER_MESH')
+    expect(r.code).toBe(3)
+    expect(query(other.home, 'SELECT count(*) AS n FROM revocations')[0].n).toBe(0)
+  })
 })
