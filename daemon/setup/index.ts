@@ -6,3 +6,4 @@ export { actorAdd, actorEndorse, actorList, tmuxFromEnv, CARRIERS, type ActorOpt
 export { refreshLocalCard, cardShow, cardVerify, cardImport, acceptCardJson, configuredAddresses, type CardVerdict, type ImportStatus } from './cards.js'
 export { actorExport, actorImport, releaseSeat } from './seat-move.js'
 export { settleConflicts } from './conflicts.js'
+export { isolateSeat, seatToken, type SeatTokenResult } from './seat-tokens.js'

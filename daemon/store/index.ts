@@ -8,8 +8,11 @@ import { CarrierStore } from './carriers.js'
 import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
 import { StatsStore } from './stats.js'
+import { SeatTokenStore } from './seat-tokens.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
+export type { SeatTokenStore } from './seat-tokens.js'
+export type { MessageStore } from './messages.js'
 export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
 export type { FactRow, FactKind } from './facts.js'
 export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'
@@ -22,6 +25,7 @@ export class Store {
   readonly invites: InviteStore
   readonly carriers: CarrierStore
   readonly stats: StatsStore
+  readonly seatTokens: SeatTokenStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -31,6 +35,7 @@ export class Store {
     this.invites = new InviteStore(s)
     this.carriers = new CarrierStore(s)
     this.stats = new StatsStore(s)
+    this.seatTokens = new SeatTokenStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }

@@ -7,9 +7,10 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { call } from '../../cli/control-client.js'
+import { call, subscribe } from '../../cli/control-client.js'
 import { CLI, cli, errorCode, ok } from '../helpers/cli.js'
-import { createMesh, query, waitFor } from '../helpers/mesh.js'
+import { createMesh, query, waitFor, withCtx } from '../helpers/mesh.js'
+import { actorAdd } from '../../daemon/index.js'
 
 const tokenOf = (home: string, handle: string): string => readFileSync(join(home, 'seat-tokens', `${handle}.token`), 'utf8').trim()
 const mode = (path: string): number => statSync(path).mode & 0o777
@@ -82,12 +83,12 @@ describe('isolated seats', () => {
     expect(receipts()).toBe(1) // DELIVERED, signed by the node on arrival
     expect(errorCode(await cli(a.home, ['--as', 'iso', 'inbox']))).toBe('SEAT_TOKEN_REQUIRED')
     expect(errorCode(await cli(a.home, ['ack', toIso.obligation, 'done']))).toBe('SEAT_TOKEN_REQUIRED') // no --as: the recipient counts
-    expect(errorCode(await cli(a.home, ['read', toIso.obligation]))).toBe('SEAT_TOKEN_REQUIRED')
-    expect(errorCode(await cli(a.home, ['ack', toIso.obligation, 'done'], { AIOS_SEAT_TOKEN: 'x' }))).toBe('SEAT_TOKEN_INVALID')
+    await expect(call(a.home, 'read', { obligation: toIso.obligation })).rejects.toMatchObject({ code: 'SEAT_TOKEN_REQUIRED' })
+    await expect(call(a.home, 'reject', { obligation: toIso.obligation, reason: 'no' }, { seatToken: 'x' })).rejects.toMatchObject({ code: 'SEAT_TOKEN_INVALID' })
     expect(receipts()).toBe(1)
     expect(existsEvidence(a.home, toIso.obligation)).toBe(false)
     // the inbox of all seats leaves out the isolated one
-    const all = await ok(a.home, ['inbox', '--json'])
+    const all = await call(a.home, 'inbox', {})
     expect(all.map((i: any) => i.to)).not.toContain('iso')
 
     // control API: the token in the request envelope
@@ -107,9 +108,9 @@ describe('isolated seats', () => {
     expect((viaMcp.structuredContent as any).from).toBe('iso')
 
     // a seat that is not isolated works without a token, as before
-    const plain = await ok(a.home, ['--as', 'agent-a', 'notify', '--to', 'agent-b', '--text', 'plain', '--json'])
+    const plain = await call(a.home, 'notify', { as: 'agent-a', to: 'agent-b', text: 'plain' })
     expect(plain.from).toBe('agent-a')
-    expect(messages()).toBe(6) // 3 from iso by CLI, 1 by MCP, 1 for iso, 1 from agent-a
+    expect(messages()).toBe(5) // 2 from iso by CLI, 1 by MCP, 1 for iso, 1 from agent-a
   }, 90_000)
 
   it('on the seat socket (0666) a token acts only as its own seat, and only through seat methods', async () => {
@@ -143,8 +144,15 @@ describe('isolated seats', () => {
     const forbidden = await cli(a.home, ['outbox'], { AIOS_COMM_SOCKET: seatSock, AIOS_SEAT_TOKEN: token })
     expect(errorCode(forbidden)).toBe('SEAT_METHOD_FORBIDDEN')
     expect(forbidden.code).toBe(3)
+    // watch on the seat socket shows only iso's messages: agent-a's send comes first and is not seen
+    const seen: any[] = []
+    const sub = await subscribe(a.home, 'watch', {}, e => seen.push(e), { socket: seatSock, seatToken: token })
+    onTestFinished(() => sub.close())
+    const hidden = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-b', text: 'private to agent-a' })
     const toIso = await b.daemon.call('notify', { to: 'iso', text: 'task' })
     await b.daemon.call('wait', { obligation: toIso.obligation, state: 'DELIVERED' })
+    await waitFor('iso sees its delivery', () => seen, l => l.some(e => e.type === 'delivered' && e.obligation === toIso.obligation))
+    expect(seen.filter(e => e.obligation === hidden.obligation || e.type === 'peer' || e.type === 'directory')).toEqual([])
     const inbox = await socketCall(seatSock, { method: 'inbox', params: {}, seatToken: token })
     expect(inbox.result.map((i: any) => i.obligation)).toEqual([toIso.obligation])
     // ack may not name a file there: the daemon would read it with the node user's rights
@@ -155,43 +163,52 @@ describe('isolated seats', () => {
   }, 90_000)
 
   it('a token can be rotated; an existing seat can be isolated; the A2A bridge sends as an isolated seat only with its token', async () => {
-    const [a, b] = await createMesh(2, { args: i => (i === 0 ? ['--a2a-port', '0', '--a2a-as', 'agent-a'] : []) })
+    const [a, b] = await createMesh(2, { start: false, args: i => (i === 0 ? ['--a2a-port', '0', '--a2a-as', 'gateway'] : []) })
+    await withCtx(a.home, async ctx => await actorAdd(ctx, 'gateway')) // a shared seat the bridge sends as
+    await Promise.all([a, b].map(async n => await n.daemon.start()))
     const help = await ok(a.home, ['actor', 'add', '--help'])
     expect(help).toMatch(/control socket/)
+    expect(help).toMatch(/not isolated from each other/)
     expect(help).toMatch(/--isolated/)
+    const send = ['--as', 'gateway', 'notify', '--to', 'agent-b', '--text', 'x']
+    await ok(a.home, send) // shared: no token, as before
 
-    const isolated = await ok(a.home, ['actor', 'add', 'agent-a', '--isolated', '--json'])
-    expect(isolated).toMatchObject({ handle: 'agent-a', created: false, isolated: true })
-    const first = tokenOf(a.home, 'agent-a')
-    expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-b', '--text', 'x']))).toBe('SEAT_TOKEN_REQUIRED')
+    const isolated = await ok(a.home, ['actor', 'add', 'gateway', '--isolated', '--json'])
+    expect(isolated).toMatchObject({ handle: 'gateway', created: false, isolated: true })
+    const first = tokenOf(a.home, 'gateway')
+    expect(errorCode(await cli(a.home, send))).toBe('SEAT_TOKEN_REQUIRED')
     // adding it again keeps the token
-    await ok(a.home, ['actor', 'add', 'agent-a', '--isolated'])
-    expect(tokenOf(a.home, 'agent-a')).toBe(first)
+    await call(a.home, 'actor.add', { handle: 'gateway', isolated: true })
+    expect(tokenOf(a.home, 'gateway')).toBe(first)
+    expect((await call(a.home, 'actor.list')).find((x: any) => x.handle === 'gateway').isolated).toBe(true)
 
-    const rotated = await ok(a.home, ['actor', 'token', 'agent-a', '--rotate', '--json'])
-    expect(rotated).toMatchObject({ handle: 'agent-a', isolated: true, rotated: true })
-    const second = tokenOf(a.home, 'agent-a')
+    const rotated = await ok(a.home, ['actor', 'token', 'gateway', '--rotate', '--json'])
+    expect(rotated).toMatchObject({ handle: 'gateway', isolated: true, rotated: true })
+    const second = tokenOf(a.home, 'gateway')
     expect(second).not.toBe(first)
-    expect(mode(join(a.home, 'seat-tokens', 'agent-a.token'))).toBe(0o600)
-    expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-b', '--text', 'x'], { AIOS_SEAT_TOKEN: first }))).toBe('SEAT_TOKEN_INVALID')
-    await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'x'], { AIOS_SEAT_TOKEN: second })
+    expect(mode(join(a.home, 'seat-tokens', 'gateway.token'))).toBe(0o600)
+    const asGateway = { as: 'gateway', to: 'agent-b', text: 'x' }
+    await expect(call(a.home, 'notify', asGateway, { seatToken: first })).rejects.toMatchObject({ code: 'SEAT_TOKEN_INVALID' })
+    await call(a.home, 'notify', asGateway, { seatToken: second })
 
-    // the bridge sends as agent-a: an A2A client must present agent-a's token
+    // the bridge sends as gateway: an A2A client must present gateway's token
     const base = a.daemon.ready.a2a as string
-    const rpc = async (headers: Record<string, string>): Promise<any> => await (await fetch(`${base}/a2a/agent-b`, {
+    const rpc = async (headers: Record<string, string>): Promise<any> => await (await fetch(`${base}/a2a/agent-a`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'via a2a' }] } } })
     })).json()
+    const before = count(a.home, "SELECT count(*) AS n FROM messages WHERE from_handle = 'gateway'")
     expect((await rpc({})).error?.data?.code).toBe('SEAT_TOKEN_REQUIRED')
+    expect((await rpc({ 'x-aios-seat-token': first })).error?.data?.code).toBe('SEAT_TOKEN_INVALID')
+    expect(count(a.home, "SELECT count(*) AS n FROM messages WHERE from_handle = 'gateway'")).toBe(before)
     const bridged = await rpc({ 'x-aios-seat-token': second })
     expect(bridged.error).toBeUndefined()
     expect(bridged.result.task.id).toMatch(/^ob_/)
 
-    // back to shared: no token needed, the token file is gone
-    expect(await ok(a.home, ['actor', 'token', 'agent-a', '--remove', '--json'])).toMatchObject({ isolated: false })
-    await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'shared again'])
-    expect(() => statSync(join(a.home, 'seat-tokens', 'agent-a.token'))).toThrow()
+    // back to shared: no token needed, the token file is gone, the seat socket closes
+    expect(await ok(a.home, ['actor', 'token', 'gateway', '--remove', '--json'])).toMatchObject({ isolated: false })
+    await call(a.home, 'notify', asGateway)
+    expect(() => statSync(join(a.home, 'seat-tokens', 'gateway.token'))).toThrow()
     await waitFor('the seat socket closes with the last isolated seat', () => { try { return mode(join(a.home, 'seat.sock')) } catch { return 0 } }, m => m === 0)
-    expect(b.daemon.running).toBe(true)
   }, 90_000)
 })
 
