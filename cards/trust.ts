@@ -1,5 +1,5 @@
-// The card acceptance rules of a mesh: endorsed by a trusted mesh, not revoked, not expired, newer than the
-// card held, and no second key for one handle. Pure: the caller passes what it holds.
+// The card acceptance rules of a mesh: endorsed by a trusted mesh, not revoked by that mesh, not expired, newer
+// than the card held, and no second key for one handle. Pure: the caller passes what it holds.
 import { bytesEqual } from './encoding.js'
 import { refuse, type Refusal } from './errors.js'
 import { keyText } from './keys.js'
@@ -12,13 +12,19 @@ export interface HeldCard {
   actorKey: Uint8Array
   seq: number
   json: string
+  /** The mesh whose endorsement the held card carries (text form): only its revocation frees the handle. */
+  meshKey: string
 }
+
+/** Revocations held: actor key (text form) → the meshes (text form) that revoked it. */
+export type Revocations = ReadonlyMap<string, ReadonlySet<string>>
 
 export interface TrustContext {
   /** Mesh owner keys this home trusts (text form). */
   trustedMeshes: ReadonlySet<string>
-  /** Revoked actor keys (text form). */
-  revokedKeys: ReadonlySet<string>
+  /** Revocations held. One counts only against an endorsement by the same mesh: a node may trust several
+   * meshes, and no mesh owner may cut off another mesh's actors. */
+  revocations: Revocations
   /** The card held now for this handle, if any. */
   held?: HeldCard
   nowMs: number
@@ -26,15 +32,20 @@ export interface TrustContext {
 
 export type Acceptance = { ok: true, status: 'new' | 'newer' | 'unchanged', endorsement: EndorsementData } | Refusal
 
-/** Checks an endorsement for one handle and key against the trusted meshes and the clock. */
-export function checkEndorsement (bytes: Uint8Array, handle: string, actorKey: Uint8Array, ctx: Pick<TrustContext, 'trustedMeshes' | 'revokedKeys' | 'nowMs'>): { ok: true, endorsement: EndorsementData } | Refusal {
+/** Has this mesh revoked this actor key? (Both in text form.) */
+export function isRevokedBy (revocations: Revocations, meshKey: string, actorKey: string): boolean {
+  return revocations.get(actorKey)?.has(meshKey) === true
+}
+
+/** Checks an endorsement for one handle and key against the trusted meshes, their revocations and the clock. */
+export function checkEndorsement (bytes: Uint8Array, handle: string, actorKey: Uint8Array, ctx: Pick<TrustContext, 'trustedMeshes' | 'revocations' | 'nowMs'>): { ok: true, endorsement: EndorsementData } | Refusal {
   const v = verifyEndorsement(bytes)
   if (!v.ok) return refuse('CARD_NOT_ENDORSED', v.reason)
   const e = v.value
   const mesh = keyText(e.meshKey)
   if (!ctx.trustedMeshes.has(mesh)) return refuse('CARD_NOT_ENDORSED', `endorsed by mesh ${mesh}, which this home does not trust (run: aios-comm mesh trust ${mesh})`)
   if (e.handle !== handle || !bytesEqual(e.actorKey, actorKey)) return refuse('CARD_NOT_ENDORSED', `the endorsement is for ${e.handle} with another key, not for this card`)
-  if (ctx.revokedKeys.has(keyText(actorKey))) return refuse('CARD_REVOKED', `actor key ${keyText(actorKey)} of ${handle} is revoked by its mesh`)
+  if (isRevokedBy(ctx.revocations, mesh, keyText(actorKey))) return refuse('CARD_REVOKED', `actor key ${keyText(actorKey)} of ${handle} is revoked by its mesh`)
   if (e.expiresAtMs <= ctx.nowMs) return refuse('CARD_EXPIRED', `the endorsement of ${handle} expired at ${new Date(e.expiresAtMs).toISOString()}; ask the mesh owner for a new one`)
   return { ok: true, endorsement: e }
 }
@@ -44,8 +55,12 @@ export function acceptCard (card: VerifiedCard, ctx: TrustContext): Acceptance {
   if (!endorsed.ok) return endorsed
   const held = ctx.held
   if (held === undefined) return { ok: true, status: 'new', endorsement: endorsed.endorsement }
-  if (!bytesEqual(held.actorKey, card.actorKey) && !ctx.revokedKeys.has(keyText(held.actorKey))) {
-    return refuse('HANDLE_CONFLICT', `${card.handle} is already held by key ${keyText(held.actorKey)}; the mesh owner must revoke one of the two keys`)
+  if (!bytesEqual(held.actorKey, card.actorKey)) {
+    if (!isRevokedBy(ctx.revocations, held.meshKey, keyText(held.actorKey))) {
+      return refuse('HANDLE_CONFLICT', `${card.handle} is already held by key ${keyText(held.actorKey)}; the mesh owner must revoke one of the two keys`)
+    }
+    // the held key is revoked by its mesh: the new key takes the handle (two keys' seqs do not compare)
+    return { ok: true, status: 'newer', endorsement: endorsed.endorsement }
   }
   if (card.seq === held.seq && sameCard(card.json, held.json)) return { ok: true, status: 'unchanged', endorsement: endorsed.endorsement }
   if (card.seq <= held.seq) return refuse('CARD_STALE_SEQ', `card seq ${card.seq} for ${card.handle} is not newer than the held seq ${held.seq}`)

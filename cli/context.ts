@@ -1,12 +1,17 @@
 // What every command needs: the home folder from --home / AIOS_COMM_HOME, opened for one command and closed after.
 import type { Command } from 'commander'
 import { HomeContext, resolveHome, socketIsLive, homePaths } from '../daemon/index.js'
-import { call } from './control-client.js'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { MeshError } from '../cards/index.js'
+import { call, type CallOptions } from './control-client.js'
 
 export interface GlobalOptions {
   home?: string
   as?: string
   json?: boolean
+  seatTokenFile?: string
+  socket?: string
 }
 
 export function globals (cmd: Command): GlobalOptions {
@@ -38,6 +43,26 @@ export function actingSeat (cmd: Command): string | undefined {
   return globals(cmd).as ?? (process.env.AIOS_ACTOR !== undefined && process.env.AIOS_ACTOR !== '' ? process.env.AIOS_ACTOR : undefined)
 }
 
+const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v)
+
+/**
+ * How commands reach the daemon and as whom: the socket (--socket or $AIOS_COMM_SOCKET, e.g. the seat socket; by
+ * default the home's control socket) and an isolated seat's token (--seat-token-file F, else $AIOS_SEAT_TOKEN).
+ */
+export function seatAccess (cmd: Command): CallOptions {
+  const g = globals(cmd)
+  const socket = nonEmpty(g.socket) ?? nonEmpty(process.env.AIOS_COMM_SOCKET)
+  let seatToken = nonEmpty(process.env.AIOS_SEAT_TOKEN)?.trim()
+  if (g.seatTokenFile !== undefined) {
+    try {
+      seatToken = readFileSync(g.seatTokenFile, 'utf8').trim()
+    } catch (err) {
+      throw new MeshError('FILE_UNREADABLE', `cannot read the seat token file ${g.seatTokenFile}`, { cause: err })
+    }
+  }
+  return { ...(socket !== undefined ? { socket: resolve(socket) } : {}), ...(seatToken !== undefined ? { seatToken } : {}) }
+}
+
 export async function daemonCall<T = any> (cmd: Command, method: string, params: Record<string, unknown> = {}): Promise<T> {
-  return await call<T>(homeDir(cmd), method, params)
+  return await call<T>(homeDir(cmd), method, params, seatAccess(cmd))
 }

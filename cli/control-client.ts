@@ -12,6 +12,16 @@ function deferred (): { promise: Promise<void>, resolve: () => void, reject: (er
   return { promise, resolve, reject }
 }
 
+/** How a request reaches the daemon: another socket than the home's (the seat socket), and a seat token. */
+export interface CallOptions {
+  socket?: string
+  seatToken?: string
+}
+
+function requestLine (method: string, params: Record<string, unknown>, o: CallOptions): string {
+  return JSON.stringify({ id: 1, method, params, ...(o.seatToken !== undefined ? { seatToken: o.seatToken } : {}) }) + '\n'
+}
+
 /** The error a failed connection to the control socket maps to. */
 function connectError (home: string, path: string, err: NodeJS.ErrnoException): MeshError {
   if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') {
@@ -24,8 +34,8 @@ function connectError (home: string, path: string, err: NodeJS.ErrnoException): 
  * A subscription (e.g. `watch`): resolves once the daemon accepted it, then calls onEvent per event line. `done`
  * settles when the stream ends: rejected with the daemon's code (a reader too slow is dropped) or DAEMON_STOPPED.
  */
-export async function subscribe (home: string, method: string, params: Record<string, unknown>, onEvent: (event: unknown) => void): Promise<{ done: Promise<void>, close: () => void }> {
-  const path = homePaths(home).socket
+export async function subscribe (home: string, method: string, params: Record<string, unknown>, onEvent: (event: unknown) => void, o: CallOptions = {}): Promise<{ done: Promise<void>, close: () => void }> {
+  const path = o.socket ?? homePaths(home).socket
   const socket = createConnection(path)
   const ready = deferred()
   const done = deferred()
@@ -41,7 +51,7 @@ export async function subscribe (home: string, method: string, params: Record<st
   }
   let buffer = ''
   socket.setEncoding('utf8')
-  socket.once('connect', () => socket.write(JSON.stringify({ id: 1, method, params }) + '\n'))
+  socket.once('connect', () => socket.write(requestLine(method, params, o)))
   socket.on('data', (chunk: string) => {
     buffer += chunk
     let nl
@@ -66,13 +76,13 @@ export async function subscribe (home: string, method: string, params: Record<st
   return { done: done.promise, close: () => end() }
 }
 
-export async function call<T = any> (home: string, method: string, params: Record<string, unknown> = {}): Promise<T> {
-  const path = homePaths(home).socket
+export async function call<T = any> (home: string, method: string, params: Record<string, unknown> = {}, o: CallOptions = {}): Promise<T> {
+  const path = o.socket ?? homePaths(home).socket
   return await new Promise<T>((resolve, reject) => {
     const socket = createConnection(path)
     let buffer = ''
     socket.setEncoding('utf8')
-    socket.once('connect', () => socket.write(JSON.stringify({ id: 1, method, params }) + '\n'))
+    socket.once('connect', () => socket.write(requestLine(method, params, o)))
     socket.on('data', (chunk: string) => {
       buffer += chunk
       const nl = buffer.indexOf('\n')

@@ -30,6 +30,8 @@ export function buildProgram (): Command {
     .version(packageVersion())
     .option('--home <dir>', 'home folder (default $AIOS_COMM_HOME or ~/.aios-comm)')
     .option('--as <handle>', 'the acting seat (default $AIOS_ACTOR, else the only local seat)')
+    .option('--seat-token-file <file>', 'an isolated seat\'s token file (default: the token in $AIOS_SEAT_TOKEN)')
+    .option('--socket <path>', 'the daemon socket to use, e.g. the seat socket (default $AIOS_COMM_SOCKET, else the home\'s control socket)')
     .showHelpAfterError(false)
   for (const c of [init, mesh, actor, card, invite, join, where, daemon, demo, notify, inbox, read, consume, ack, reject, status, watch, outbox, peers, doctor, service, mcp]) c.register(program)
   return program

@@ -6,6 +6,7 @@ import type { HomeContext } from './setup/context.js'
 import type { Store } from './store/index.js'
 import type { Logger } from './runtime/log.js'
 import { releaseSeat } from './setup/seat-move.js'
+import { NODE_CALLER, checkSeatAccess, maySeat, type Caller } from './access/index.js'
 
 export interface CoreEvents {
   /** A message for a local seat was committed (wake it); `queued`: its wake-queue row went in the same commit. */
@@ -75,9 +76,29 @@ export class Core {
     return k
   }
 
-  /** The acting seat: the one named, else the only seat hosted here. */
-  actingSeat (as?: string): string {
-    if (as !== undefined && as !== '') {
+  /**
+   * The acting seat: the one named, else the seat of the caller's token (seat socket), else the only seat hosted
+   * here; and the caller may act as it (an isolated seat needs its token).
+   */
+  actingSeat (as: string | undefined, caller: Caller = NODE_CALLER): string {
+    const handle = this.resolveSeat(as !== undefined && as !== '' ? as : caller.via === 'seat' ? caller.seat : undefined)
+    this.authorizeSeat(handle, caller)
+    return handle
+  }
+
+  /** Refuses (SEAT_TOKEN_REQUIRED / SEAT_TOKEN_INVALID) a caller that may not act as this seat. Every action as a
+   * seat comes through here: notify and the inbox by actingSeat, read/consume/ack/reject for the message's recipient. */
+  authorizeSeat (handle: string, caller: Caller = NODE_CALLER): void {
+    checkSeatAccess(this.store.seatTokens, handle, caller)
+  }
+
+  /** The hosted seats this caller may act as: for views over several seats, such as the inbox of all. */
+  seatsFor (caller: Caller = NODE_CALLER): string[] {
+    return this.store.identity.actors().map(a => a.handle).filter(h => maySeat(this.store.seatTokens, h, caller))
+  }
+
+  private resolveSeat (as?: string): string {
+    if (as !== undefined) {
       const a = this.store.identity.actor(as)
       if (a === undefined || !a.hosted) throw new MeshError('ACTOR_NOT_LOCAL', `${as} is not a seat hosted on this node (see aios-comm actor list)`)
       return as

@@ -5,6 +5,7 @@ import { errorText } from './runtime/errors.js'
 import { MeshError, utf8 } from '../cards/index.js'
 import { ControlServer, socketIsLive } from './control/server.js'
 import { routes, type NodeView } from './control/routes.js'
+import { SeatSocket } from './control/seat-socket.js'
 import { Core } from './core.js'
 import { serveDeliver } from './delivery/deliver-server.js'
 import { peerRateFromEnv } from './delivery/peer-rate.js'
@@ -18,6 +19,7 @@ import { DELIVER_PROTOCOL } from './net/constants.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './setup/context.js'
 import { refreshLocalCard } from './setup/cards.js'
+import { settleConflicts } from './setup/conflicts.js'
 import { TruthPlane } from './sync/truth-plane.js'
 import { factMessageId } from './sync/gossip.js'
 import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
@@ -32,6 +34,8 @@ export interface DaemonInfo {
   addresses: string[]
   socket: string
   home: string
+  /** The seat socket, when an isolated seat was hosted at start. */
+  seatSocket?: string
   /** The A2A bridge's base URL when it runs. */
   a2a?: string
   /** The file holding the token the bridge requires, when it requires one (--a2a-token). */
@@ -60,6 +64,7 @@ export class Daemon {
   private worker?: OutboxWorker
   private wake?: WakeService
   private control?: ControlServer
+  private seats?: SeatSocket
   private truth?: TruthPlane
   private bridge?: A2ABridge
   private bus?: ObserveBus
@@ -116,6 +121,7 @@ export class Daemon {
     for (const seat of ctx.store.identity.actors()) {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
     }
+    settleConflicts(ctx) // conflicts a revocation settled while this node was stopped (or before it kept them per mesh)
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
 
@@ -134,11 +140,20 @@ export class Daemon {
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, truth.joining, () => this.addresses())) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
-    this.control = new ControlServer(paths.socket, table, this.log, { streams: { watch: watchRoute(bus) } })
+    const streams = { watch: watchRoute(bus, core.store.messages) }
+    this.control = new ControlServer(paths.socket, table, this.log, { streams })
     await this.control.start()
+    const seats = this.seats = new SeatSocket({ path: ctx.config.seatSocket ?? paths.seatSocket, group: ctx.config.seatSocketGroup, routes: table, streams, tokens: ctx.store.seatTokens, log: this.log })
+    await seats.sync()
+    core.events.on('directory:changed', () => { void seats.sync() }) // a seat isolated, rotated or made shared again
     if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
     const urls = await this.startHttp(core, bus, wake, table)
-    const info = { peerId, addresses: this.addresses(), socket: paths.socket, home: this.home, ...this.bridgeInfo(), ...urls }
+    const info = {
+      peerId, addresses: this.addresses(), socket: paths.socket, home: this.home,
+      ...(seats.listening === undefined ? {} : { seatSocket: seats.listening }),
+      ...this.bridgeInfo(),
+      ...urls
+    }
     this.log.info('daemon started', { ...info })
     return info
   }
@@ -202,6 +217,7 @@ export class Daemon {
     for (const h of this.http.splice(0).reverse()) await h.stop()
     this.metrics?.stop()
     await this.bridge?.stop()
+    await this.seats?.stop()
     await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
     this.truth?.stop()
     this.bus?.stop()

@@ -1,13 +1,26 @@
-// `aios-comm actor add|endorse|list`: the seats this home hosts.
+// `aios-comm actor add|endorse|export|import|list|token`: the seats this home hosts, and who may act as them.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { actorAdd, actorEndorse, actorExport, actorImport, actorList, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
+import { actorAdd, actorEndorse, actorExport, actorImport, actorList, seatToken, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 import { contractOptions, defaultTmuxSocket, milliseconds, type ContractFlags } from '../carrier-options.js'
 
+/** The boundary, said where a seat is added. */
+const ISOLATION_HELP = `
+Who can act as a seat:
+  The control socket (<home>/control.sock, mode 0600) belongs to the node's Unix user. Any process of that user
+  can open it and act as any seat that is not isolated: seats of one Unix user are not isolated from each other.
+  That user can also read every key and token in the home; no seat is protected from it.
+  --isolated: acting as the seat (notify, inbox, read, consume, ack, reject; MCP and the A2A bridge too) needs
+  its token, from $AIOS_SEAT_TOKEN or --seat-token-file FILE. Without it: SEAT_TOKEN_REQUIRED; with a wrong one:
+  SEAT_TOKEN_INVALID (exit 3). For a seat running as another Unix user or in a container, give it the token file
+  and the seat socket (<home>/seat.sock, or config seatSocket; mode 0666, or 0660 with config seatSocketGroup):
+  AIOS_COMM_SOCKET=PATH AIOS_SEAT_TOKEN=... aios-comm notify ... There a token acts only as its own seat, and only
+  through seat methods. Rotate with: aios-comm actor token HANDLE --rotate`
+
 export function register (program: Command): void {
-  const actor = program.command('actor').description('local seats: add, endorse, list')
+  const actor = program.command('actor').description('local seats: add, endorse, list, token')
 
   actor.command('add <handle>').description('add (or update) a seat; inside tmux its pane is picked up')
     .option('--carrier <kind>', 'claude-code, codex, shell or command')
@@ -21,17 +34,32 @@ export function register (program: Command): void {
     .option('--command <program>', 'carrier command: the program run to wake the seat, with AIOS_COMM_OBLIGATION set')
     .option('--command-timeout <ms>', 'how long the wake command may run (default 10000)', milliseconds)
     .option('--wake-delay <ms>', 'pause between the wake line and Enter (default per carrier: 300 claude-code, 500 codex, 50 shell)', milliseconds)
+    .option('--isolated', 'acting as this seat needs its token (written to <home>/seat-tokens/HANDLE.token); also for an existing seat')
     .option('--json', 'print JSON')
+    .addHelpText('after', ISOLATION_HELP)
     .action(async (handle: string, o: ActorOptions & ContractFlags, cmd: Command) => {
       const tmux = tmuxFromEnv(process.env)
       const pane = o.pane ?? tmux.pane
       const tmuxSocket = (o.tmuxSocket !== undefined ? resolve(o.tmuxSocket) : undefined) ?? tmux.tmuxSocket ?? (pane !== undefined ? defaultTmuxSocket(process.env) : undefined)
-      const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, ...contractOptions(o) }
+      const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, isolated: o.isolated === true, ...contractOptions(o) }
       const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async ctx => await actorAdd(ctx, handle, opts))
       print(globals(cmd), r, () => {
         const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}`
-        return r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request as string}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`
+        const token = r.tokenFile !== undefined ? `\nisolated: its token is in ${r.tokenFile}; give that file to the seat's process only` : ''
+        return (r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request as string}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`) + token
       })
+    })
+
+  actor.command('token <handle>').description('an isolated seat\'s token: show where it is, --rotate it (isolating the seat), or --remove it (shared again)')
+    .option('--rotate', 'write a new token; the old one stops working at once')
+    .option('--remove', 'make the seat shared again: no token needed on the control socket')
+    .option('--json', 'print JSON')
+    .action(async (handle: string, o: { rotate?: boolean, remove?: boolean }, cmd: Command) => {
+      const opts = { rotate: o.rotate === true, remove: o.remove === true }
+      const r = await setupVerb(cmd, 'actor.token', { handle, ...opts }, ctx => seatToken(ctx, handle, opts))
+      print(globals(cmd), r, () => r.isolated
+        ? `${r.handle} is isolated; ${r.rotated ? 'new token' : 'token'} in ${r.tokenFile as string}`
+        : `${r.handle} is shared: whoever can open the control socket acts as it`)
     })
 
   actor.command('endorse <handle> <file>').description('install the endorsement the mesh owner made for a seat')
@@ -66,6 +94,6 @@ ${r.handle} is no longer hosted here; ${r.handoff} open messages will follow it 
     .action(async (_o, cmd: Command) => {
       const r = await setupVerb(cmd, 'actor.list', {}, ctx => actorList(ctx))
       print(globals(cmd), r, () => r.length === 0 ? 'no seats: run aios-comm actor add HANDLE'
-        : table(['HANDLE', 'CARRIER', 'PANE', 'ENDORSED', 'CARD SEQ', 'KEY'], r.map(a => [a.handle, a.carrier, a.pane, a.endorsed ? 'yes' : 'no', a.cardSeq, a.actorKey])))
+        : table(['HANDLE', 'CARRIER', 'PANE', 'ENDORSED', 'ISOLATED', 'CARD SEQ', 'KEY'], r.map(a => [a.handle, a.carrier, a.pane, a.endorsed ? 'yes' : 'no', a.isolated ? 'yes' : 'no', a.cardSeq, a.actorKey])))
     })
 }

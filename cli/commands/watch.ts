@@ -1,6 +1,6 @@
 // `aios-comm watch`: the node's events as they happen — colored lines on a terminal, one JSON object per line otherwise.
 import type { Command } from 'commander'
-import { homeDir } from '../context.js'
+import { homeDir, seatAccess } from '../context.js'
 import { subscribe } from '../control-client.js'
 import { eventLine } from '../views/event.js'
 
@@ -14,7 +14,7 @@ export function register (program: Command): void {
       const color = tty && process.env.NO_COLOR === undefined
       const sub = await subscribe(homeDir(cmd), 'watch', { types: o.type }, e => {
         process.stdout.write((json ? JSON.stringify(e) : eventLine(e, color)) + '\n')
-      })
+      }, seatAccess(cmd))
       const stop = (): void => sub.close()
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)

@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { z } from 'zod'
 import { MeshError } from '../../cards/index.js'
 import { packageVersion } from '../../daemon/runtime/package-root.js'
-import { call } from '../control-client.js'
+import { call, type CallOptions } from '../control-client.js'
 import { ACTING, TOOLS } from './tools.js'
 
 export const DAEMON_ERROR = -32000 // JSON-RPC server-error range: the daemon refused; data.code carries its code
@@ -12,6 +12,8 @@ export const DAEMON_ERROR = -32000 // JSON-RPC server-error range: the daemon re
 export interface McpOptions {
   home: string
   as?: string
+  /** The socket and the seat token every call carries (an isolated seat's, passed through). */
+  access?: CallOptions
 }
 
 export function toMcpError (err: unknown): McpError {
@@ -34,7 +36,7 @@ export function createMcpServer (o: McpOptions): Server {
     const { method, params } = tool.control(parsed.data)
     let result: unknown
     try {
-      result = await call(o.home, method, ACTING.has(tool.name) ? { ...params, as: o.as } : params)
+      result = await call(o.home, method, ACTING.has(tool.name) ? { ...params, as: o.as } : params, o.access)
     } catch (err) {
       throw toMcpError(err)
     }

@@ -9,6 +9,7 @@ import type { Logger } from '../runtime/log.js'
 import { JSONRPC_BINDING, MAX_RPC_BYTES, RPC, TOKEN_FILE, WELL_KNOWN } from './constants.js'
 import { dispatch } from './rpc.js'
 import { tokenSecurity } from './security.js'
+import { NODE_CALLER, type Caller } from '../access/index.js'
 
 export interface BridgeOptions {
   port: number
@@ -103,10 +104,18 @@ export class A2ABridge {
       const big = err instanceof MeshError
       return sendJson(res, big ? 413 : 200, { jsonrpc: '2.0', id: null, error: { code: big ? RPC.invalidRequest : RPC.parse, message: big ? `${err.code}: ${err.message}` : 'PARSE_ERROR: the body is not JSON', data: { code: big ? err.code : 'PARSE_ERROR' } } })
     }
-    const answer = await dispatch({ routes: this.deps.routes, as: this.opts.as }, seat, body)
+    const answer = await dispatch({ routes: this.deps.routes, as: this.opts.as, caller: callerOf(req) }, seat, body)
     if ('error' in answer) this.deps.log.info('a2a request refused', { seat, error: (answer.error as { message: string }).message })
     sendJson(res, 200, answer)
   }
+}
+
+/** The bridge sends as its seat: when that seat is isolated, the A2A client presents its token in this header. */
+export const SEAT_TOKEN_HEADER = 'x-aios-seat-token'
+
+function callerOf (req: IncomingMessage): Caller {
+  const token = req.headers[SEAT_TOKEN_HEADER]
+  return typeof token === 'string' && token !== '' ? { via: 'node', seatToken: token } : NODE_CALLER
 }
 
 async function readBody (req: IncomingMessage): Promise<string> {

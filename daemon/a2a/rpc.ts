@@ -3,6 +3,7 @@ import { MeshError } from '../../cards/index.js'
 import type { Route } from '../control/server.js'
 import { RPC } from './constants.js'
 import { taskOf, type ObligationView } from './task.js'
+import type { Caller } from '../access/index.js'
 
 export class RpcError extends Error {
   constructor (readonly rpcCode: number, readonly code: string, message: string) {
@@ -14,6 +15,8 @@ export interface RpcContext {
   routes: Record<string, Route>
   /** The seat that sends every bridged message (--a2a-as; undefined: the only local seat). */
   as?: string
+  /** Who asks: carries the seat token an isolated sending seat needs. */
+  caller?: Caller
 }
 
 const RPC_OF: Record<string, number> = {
@@ -38,7 +41,7 @@ async function sendMessage (c: RpcContext, seat: string, p: Params): Promise<unk
   const texts = (m.parts as Params[]).filter(x => typeof x?.text === 'string').map(x => x.text as string)
   if (texts.length === 0) throw new RpcError(RPC.contentTypeNotSupported, 'A2A_NO_TEXT', 'only text parts are bridged; put files on disk and send their paths')
   const thread = typeof m.contextId === 'string' && m.contextId !== '' ? m.contextId : undefined
-  const sent = await c.routes.notify({ as: c.as, to: seat, text: texts.join('\n'), thread }) as { obligation: string }
+  const sent = await c.routes.notify({ as: c.as, to: seat, text: texts.join('\n'), thread }, c.caller) as { obligation: string }
   return { task: taskOf(await c.routes.status({ obligation: sent.obligation }) as ObligationView) }
 }
 

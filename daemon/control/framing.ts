@@ -40,5 +40,8 @@ export function parseRequest (line: string): ParsedRequest {
   }
   const id = Number.isSafeInteger(req.id) ? req.id : 0
   const params = req.params !== null && typeof req.params === 'object' && !Array.isArray(req.params) ? req.params : {}
-  return { ok: true, req: { id, method: req.method, params } }
+  if (req.seatToken !== undefined && req.seatToken !== null && typeof req.seatToken !== 'string') {
+    return { ok: false, code: 'BAD_REQUEST', message: 'seatToken must be a string (the content of a seat token file)' }
+  }
+  return { ok: true, req: typeof req.seatToken === 'string' ? { id, method: req.method, params, seatToken: req.seatToken } : { id, method: req.method, params } }
 }

@@ -5,6 +5,8 @@ export interface ControlRequest {
   id: number
   method: string
   params?: Record<string, unknown>
+  /** An isolated seat's token: a credential, so it travels beside the params, never inside them. */
+  seatToken?: string
 }
 
 export type ControlResponse =

@@ -11,6 +11,7 @@ import type { Route } from './server.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
 import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from '../doctor/routes.js'
+import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
 
 export interface NodeView {
   node: () => MeshNode
@@ -35,7 +36,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
   return {
     'node.status': async () => await nodeReport(core, node, wake, node.startedAtMs),
 
-    notify: async p => {
+    notify: async (p, caller) => {
       const text = optStr(p, 'text')
       const body = text !== undefined ? new TextEncoder().encode(text) : bytesB64(p, 'body')
       const require = optStr(p, 'require')
@@ -48,24 +49,31 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
         require: require as messaging.NotifyInput['require'],
         thread: optStr(p, 'thread'),
         ttlMs: optInt(p, 'ttlMs', 1)
-      })
+      }, caller)
     },
-    inbox: p => {
+    inbox: (p, caller = NODE_CALLER) => {
       const as = optStr(p, 'as')
-      const handles = as !== undefined && as !== '' ? [core.actingSeat(as)] : ctx.store.identity.actors().map(a => a.handle)
+      // one seat when named (or the token's seat); else every seat the caller may act as (isolated ones need their token)
+      const handles = (as !== undefined && as !== '') || caller.via === 'seat' ? [core.actingSeat(as, caller)] : core.seatsFor(caller)
       return messaging.inbox(core, handles, optBool(p, 'all'))
     },
-    read: async p => await messaging.read(core, str(p, 'obligation'), optStr(p, 'as')),
-    consume: async p => await messaging.consume(core, str(p, 'obligation'), optStr(p, 'as')),
-    ack: async p => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file') }),
-    reject: async p => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as') }),
-    status: async p => {
-      const v = await messaging.status(core, str(p, 'obligation'))
+    read: async (p, caller) => await messaging.read(core, str(p, 'obligation'), optStr(p, 'as'), caller),
+    consume: async (p, caller) => await messaging.consume(core, str(p, 'obligation'), optStr(p, 'as'), caller),
+    ack: async (p, caller) => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file'), caller }),
+    reject: async (p, caller) => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as'), caller }),
+    status: async (p, caller = NODE_CALLER) => {
+      const ob = str(p, 'obligation')
+      checkObligationAccess(core.store.messages, messaging.parseObligation(ob), ob, caller)
+      const v = await messaging.status(core, ob)
       const w = obligationWake(core, messaging.parseObligation(v.obligation))
       const j = journey(core, v, w)
       return { ...v, wake: w, journey: j.steps, done: j.done, verdict: j.verdict }
     },
-    wait: async p => await messaging.waitFor(core, str(p, 'obligation'), optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000),
+    wait: async (p, caller = NODE_CALLER) => {
+      const ob = str(p, 'obligation')
+      checkObligationAccess(core.store.messages, messaging.parseObligation(ob), ob, caller)
+      return await messaging.waitFor(core, ob, optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000)
+    },
     outbox: p => messaging.outbox(core, optBool(p, 'all')),
     retry: p => messaging.retry(core, str(p, 'obligation')),
     peers: () => node.peers(),
@@ -86,13 +94,15 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
       probe: optStr(p, 'probe'),
       command: optStr(p, 'command'),
       commandTimeoutMs: optInt(p, 'commandTimeoutMs', 1),
-      wakeDelayMs: optInt(p, 'wakeDelayMs', 0)
+      wakeDelayMs: optInt(p, 'wakeDelayMs', 0),
+      isolated: optBool(p, 'isolated')
     }).then(r => { wake.seatRegistered(r.handle); return r })), // a seat registered again retries its waiting wake at once
     'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
+    'actor.token': changing(p => setup.seatToken(ctx, str(p, 'handle'), { rotate: optBool(p, 'rotate'), remove: optBool(p, 'remove') })),
     'actor.list': () => setup.actorList(ctx),
     'actor.export': changing(p => setup.actorExport(ctx, str(p, 'handle'), optStr(p, 'out'))),
     'actor.import': changing(async p => await setup.actorImport(ctx, str(p, 'file'), { pane: optStr(p, 'pane'), tmuxSocket: optStr(p, 'tmuxSocket') })),
-    'card.show': async p => await setup.cardShow(ctx, optStr(p, 'handle')),
+    'card.show': async (p, caller) => await setup.cardShow(ctx, optStr(p, 'handle') ?? (caller?.via === 'seat' ? caller.seat : undefined)),
     'card.verify': p => setup.cardVerify(ctx, str(p, 'file')),
     'card.import': changing(p => setup.cardImport(ctx, str(p, 'file'))),
 

@@ -1,40 +1,63 @@
-// The control API server: a unix socket in the home (mode 0600), one JSON request per line, one JSON answer per
-// line. A malformed request gets a coded error on its connection; the daemon keeps serving.
+// The control API server: a unix socket (the home's control.sock is mode 0600), one JSON request per line, one
+// JSON answer per line. A malformed request gets a coded error on its connection; the daemon keeps serving. Each
+// request is admitted first: who asks (the Caller) goes to its route beside the params.
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
-import { chmodSync, existsSync, unlinkSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, unlinkSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
-import { MAX_REQUEST_BYTES, type ControlResponse } from './protocol.js'
+import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
+import { NODE_CALLER, type Caller } from '../access/index.js'
 import { LineReader, parseRequest } from './framing.js'
 import type { Params } from './params.js'
 import { BoundedWriter } from '../observe/bounded.js'
 import { MAX_SUBSCRIBER_BUFFER_BYTES } from '../observe/constants.js'
 import { SLOW_READER_CODE } from './protocol.js'
 
-export type Route = (params: Params) => Promise<unknown> | unknown
+/** A route acts for its caller; a caller left out is the node's user presenting no seat token. */
+export type Route = (params: Params, caller?: Caller) => Promise<unknown> | unknown
 
 /** A subscription: validates its params (throwing a coded error), then sends events until the returned stop is called. */
-export type StreamRoute = (params: Params, send: (event: unknown) => void) => () => void
+export type StreamRoute = (params: Params, send: (event: unknown) => void, caller?: Caller) => () => void
+
+/** Who sent a request, or a coded refusal (thrown) before any route runs. */
+export type Admit = (req: ControlRequest) => Caller
+
+/** The control socket's rule: its user is the node's, and acts as an isolated seat with the token it presents. */
+export const nodeAdmit: Admit = req => (req.seatToken === undefined ? NODE_CALLER : { via: 'node', seatToken: req.seatToken })
 
 export interface ControlServerOptions {
   streams?: Record<string, StreamRoute>
   /** A subscriber's unread bytes before it is dropped. */
   maxSubscriberBytes?: number
+  /** Who a request is from (default nodeAdmit). */
+  admit?: Admit
+  /** The socket file's mode (default 0600) and, when set, its group id. */
+  mode?: number
+  group?: number
+}
+
+function errorAnswer (id: number, err: unknown, log: Logger, method: string): ControlResponse {
+  const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
+  if (code === 'INTERNAL') log.error('control request failed', { method, error: (err as Error)?.stack })
+  return { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } }
 }
 
 /** One request line → its answer: a result, or an error with a stable code (INTERNAL only for a bug, logged). */
-export async function answerLine (routes: Record<string, Route>, line: string, log: Logger): Promise<ControlResponse> {
+export async function answerLine (routes: Record<string, Route>, line: string, log: Logger, admit: Admit = nodeAdmit): Promise<ControlResponse> {
   const parsed = parseRequest(line)
   if (!parsed.ok) return { id: 0, error: { code: parsed.code, message: parsed.message } }
-  const { id, method, params } = parsed.req
-  const route = Object.hasOwn(routes, method) ? routes[method] : undefined
-  if (route === undefined) return { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${method}` } }
+  return await answerRequest(routes, parsed.req, log, admit)
+}
+
+async function answerRequest (routes: Record<string, Route>, req: ControlRequest, log: Logger, admit: Admit): Promise<ControlResponse> {
+  const { id, method, params } = req
   try {
-    return { id, result: await route(params ?? {}) ?? null }
+    const caller = admit(req)
+    const route = Object.hasOwn(routes, method) ? routes[method] : undefined
+    if (route === undefined) return { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${method}` } }
+    return { id, result: await route(params ?? {}, caller) ?? null }
   } catch (err) {
-    const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
-    if (code === 'INTERNAL') log.error('control request failed', { method, error: (err as Error)?.stack })
-    return { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } }
+    return errorAnswer(id, err, log, method)
   }
 }
 
@@ -58,13 +81,20 @@ export class ControlServer {
     if (await socketIsLive(this.path)) throw new MeshError('DAEMON_ALREADY_RUNNING', `a daemon already answers on ${this.path}`)
     if (existsSync(this.path)) unlinkSync(this.path) // left behind by a daemon that was killed
     const server = createServer(socket => this.serve(socket))
+    const mode = this.opts.mode ?? 0o600
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
-      // the socket is created with the process umask; tighten it before anyone can connect
-      const umask = process.umask(0o177)
+      // the socket is created with the process umask; make it no wider than wanted before anyone can connect
+      const umask = process.umask(0o777 & ~mode)
       server.listen(this.path, () => { process.umask(umask); resolve() })
     })
-    chmodSync(this.path, 0o600)
+    try {
+      if (this.opts.group !== undefined) chownSync(this.path, -1, this.opts.group)
+      chmodSync(this.path, mode)
+    } catch (err) {
+      await new Promise<void>(resolve => server.close(() => resolve()))
+      throw new MeshError('SOCKET_MODE_FAILED', `cannot set the owner or mode of ${this.path}: ${(err as Error).message}`, { cause: err })
+    }
     this.server = server
   }
 
@@ -95,16 +125,29 @@ export class ControlServer {
 
   private dispatch (socket: Socket, line: string): void {
     const parsed = parseRequest(line)
-    const streams = this.opts.streams
-    if (parsed.ok && streams !== undefined && Object.hasOwn(streams, parsed.req.method)) {
-      this.subscribe(socket, parsed.req.id, parsed.req.method, streams[parsed.req.method], parsed.req.params ?? {})
+    if (!parsed.ok) {
+      this.answer(socket, { id: 0, error: { code: parsed.code, message: parsed.message } })
       return
     }
-    void answerLine(this.routes, line, this.log).then(res => this.answer(socket, res))
+    const req = parsed.req
+    const admit = this.opts.admit ?? nodeAdmit
+    const streams = this.opts.streams
+    if (streams !== undefined && Object.hasOwn(streams, req.method)) {
+      let caller: Caller
+      try {
+        caller = admit(req)
+      } catch (err) {
+        this.answer(socket, errorAnswer(req.id, err, this.log, req.method))
+        return
+      }
+      this.subscribe(socket, req.id, req.method, streams[req.method], req.params ?? {}, caller)
+      return
+    }
+    void answerRequest(this.routes, req, this.log, admit).then(res => this.answer(socket, res))
   }
 
   /** One subscription per connection: the answer, then events; a reader that falls behind gets a coded last line. */
-  private subscribe (socket: Socket, id: number, method: string, stream: StreamRoute, params: Params): void {
+  private subscribe (socket: Socket, id: number, method: string, stream: StreamRoute, params: Params, caller: Caller): void {
     const max = this.opts.maxSubscriberBytes ?? MAX_SUBSCRIBER_BUFFER_BYTES
     let stop = (): void => {}
     const last = (): string => JSON.stringify({ id, error: { code: SLOW_READER_CODE, message: `the reader fell more than ${max} bytes behind; events were dropped, subscribe again` } }) + '\n'
@@ -116,7 +159,7 @@ export class ControlServer {
       else out.write(JSON.stringify({ id, event }) + '\n')
     }
     try {
-      stop = stream(params, send)
+      stop = stream(params, send, caller)
     } catch (err) {
       const code = err instanceof MeshError ? err.code : 'INTERNAL'
       this.answer(socket, { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } })

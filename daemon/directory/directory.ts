@@ -44,6 +44,7 @@ export class Directory {
     const next = new Map<string, Current>()
     const refused = new Map<string, Refused>()
     const peers = new Set<string>()
+    const revoked = new Set<string>()
     for (const row of id.cards()) {
       const v = verifyCardJson(row.json)
       if (!v.ok) continue
@@ -55,6 +56,7 @@ export class Directory {
         model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: e.ok ? e.endorsement.expiresAtMs : 0
       }
       if (!e.ok) {
+        if (e.code === 'CARD_REVOKED') revoked.add(keyText(c.actorKey))
         refused.set(c.handle, { refusal: e, current })
         continue
       }
@@ -65,7 +67,7 @@ export class Directory {
     this.byHandle = next
     this.refused = refused
     this.trustedPeers = peers
-    this.revoked = trust.revokedKeys
+    this.revoked = revoked
     this.conflicts = new Set(id.conflicts().map(c => c.handle))
   }
 
@@ -98,6 +100,7 @@ export class Directory {
     return { ok: true, current: c }
   }
 
+  /** Is this key, as the key of a card held, revoked by the mesh that endorsed that card? */
   isRevoked (key: Uint8Array): boolean {
     return this.revoked.has(keyText(key))
   }

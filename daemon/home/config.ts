@@ -1,5 +1,6 @@
 // The node's config file (config.json): validated on load, so a typo fails loudly instead of half-working.
 import { existsSync, readFileSync } from 'node:fs'
+import { isAbsolute } from 'node:path'
 import { multiaddr } from '@multiformats/multiaddr'
 import { MeshError } from '../../cards/index.js'
 import { writePrivateFile } from './files.js'
@@ -18,9 +19,14 @@ export interface NodeConfig {
   /** Keep a connection to every node that hosts a known actor (small meshes); false: only bootstrap peers and
    * the nodes this one exchanges messages with. */
   connectKnownPeers: boolean
+  /** Where the seat socket listens (default <home>/seat.sock). Isolated seats of other Unix users need a path
+   * in a folder they can reach (the home is 0700), e.g. /run/aios-comm/seat.sock, or a bind mount. */
+  seatSocket?: string
+  /** A group id: the seat socket is then mode 0660 and owned by that group, instead of 0666. */
+  seatSocketGroup?: number
 }
 
-const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers'])
+const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers', 'seatSocket', 'seatSocketGroup'])
 
 function invalid (path: string, what: string): MeshError {
   return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
@@ -55,7 +61,17 @@ export function parseConfig (text: string, path: string): NodeConfig {
   if (doc.connectKnownPeers !== undefined && typeof doc.connectKnownPeers !== 'boolean') throw invalid(path, 'connectKnownPeers must be true or false')
   const bootstrap = multiaddrList(doc.bootstrap, 'bootstrap', path)
   if (bootstrap.some(a => !a.includes('/p2p/'))) throw invalid(path, 'bootstrap addresses must end in /p2p/<peer id>')
-  return { version: 1, listen, announce: multiaddrList(doc.announce, 'announce', path), bootstrap, connectKnownPeers: doc.connectKnownPeers !== false }
+  if (doc.seatSocket !== undefined && (typeof doc.seatSocket !== 'string' || !isAbsolute(doc.seatSocket))) throw invalid(path, 'seatSocket must be an absolute path')
+  if (doc.seatSocketGroup !== undefined && (!Number.isSafeInteger(doc.seatSocketGroup) || (doc.seatSocketGroup as number) < 0)) throw invalid(path, 'seatSocketGroup must be a numeric group id (getent group NAME)')
+  return {
+    version: 1,
+    listen,
+    announce: multiaddrList(doc.announce, 'announce', path),
+    bootstrap,
+    connectKnownPeers: doc.connectKnownPeers !== false,
+    ...(doc.seatSocket !== undefined ? { seatSocket: doc.seatSocket as string } : {}),
+    ...(doc.seatSocketGroup !== undefined ? { seatSocketGroup: doc.seatSocketGroup as number } : {})
+  }
 }
 
 export function loadConfig (path: string): NodeConfig {

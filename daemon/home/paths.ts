@@ -9,6 +9,10 @@ export interface HomePaths {
   meshKey: string
   db: string
   socket: string
+  /** The seat socket's default place (see config seatSocket): open while an isolated seat is hosted. */
+  seatSocket: string
+  /** One 0600 file per isolated seat, holding its token. */
+  seatTokens: string
   keys: string
   requests: string
   endorsements: string
@@ -28,6 +32,8 @@ export function homePaths (root: string): HomePaths {
     meshKey: join(root, 'mesh.key'),
     db: join(root, 'node.db'),
     socket: join(root, 'control.sock'),
+    seatSocket: join(root, 'seat.sock'),
+    seatTokens: join(root, 'seat-tokens'),
     keys: join(root, 'keys'),
     requests: join(root, 'requests'),
     endorsements: join(root, 'endorsements'),
@@ -37,4 +43,8 @@ export function homePaths (root: string): HomePaths {
 
 export function actorKeyPath (paths: HomePaths, handle: string): string {
   return join(paths.keys, `${handle}.key`)
+}
+
+export function seatTokenPath (paths: HomePaths, handle: string): string {
+  return join(paths.seatTokens, `${handle}.token`)
 }

@@ -1,5 +1,5 @@
 // What the inviting owner checks in a join, on the bytes it received: each admission request (signed, for this
-// mesh, no handle conflict, key not revoked) is endorsed; a card the joiner brings must be for its own seats.
+// mesh, no handle conflict, key not revoked by this mesh) is endorsed; a card the joiner brings must be for its own seats.
 import { bytesEqual, keyText, refuse, signEndorsement, verifyAdmissionRequest, type KeyPair, type Refusal } from '../../cards/index.js'
 import type { Core } from '../core.js'
 
@@ -15,7 +15,7 @@ export function endorseRequests (core: Core, owner: KeyPair, requests: Uint8Arra
     if (!bytesEqual(v.value.meshKey, owner.publicKey)) return refuse('REQUEST_OTHER_MESH', `the request is for mesh ${keyText(v.value.meshKey)}`)
     const held = core.directory.get(v.value.handle)
     if (held !== undefined && !bytesEqual(held.actorKey, v.value.actorKey)) return refuse('HANDLE_CONFLICT', `${v.value.handle} is already held by another key in this mesh`)
-    if (core.directory.isRevoked(v.value.actorKey)) return refuse('CARD_REVOKED', `key ${keyText(v.value.actorKey)} is revoked`)
+    if (core.store.identity.isRevokedBy(keyText(owner.publicKey), keyText(v.value.actorKey))) return refuse('CARD_REVOKED', `key ${keyText(v.value.actorKey)} is revoked in this mesh`)
     endorsements.push(signEndorsement(owner, v.value.handle, v.value.actorKey, nowMs))
   }
   return { ok: true, endorsements }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { MeshError, sha256, isValidHandle } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
+import { NODE_CALLER, type Caller } from '../access/index.js'
 import { obligationId } from './ids.js'
 import { NONCE_BYTES, headerPayload, messageIdFor } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_OUTBOX_PER_DEST } from './limits.js'
@@ -34,8 +35,8 @@ export interface NotifyResult {
   to: string
 }
 
-export async function notify (core: Core, input: NotifyInput): Promise<NotifyResult> {
-  const from = core.actingSeat(input.as)
+export async function notify (core: Core, input: NotifyInput, caller: Caller = NODE_CALLER): Promise<NotifyResult> {
+  const from = core.actingSeat(input.as, caller)
   if (!isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle`)
   if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
   const sender = core.directory.check(from)

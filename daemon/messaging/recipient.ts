@@ -3,6 +3,7 @@
 import { MeshError } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
+import { NODE_CALLER, checkObligationAccess, type Caller } from '../access/index.js'
 import type { MessageRow } from '../store/index.js'
 import { deriveState, rank, signReceipt } from '../receipts/index.js'
 import { writeReceiptFile } from './evidence.js'
@@ -16,10 +17,14 @@ export interface StepResult {
   issued: ReceiptState[]
 }
 
-function inboxMessage (core: Core, ob: string, as?: string): MessageRow {
-  const m = requireMessage(core, parseObligation(ob), ob)
+/** The message a step is about; the step acts as its recipient seat, so the caller must be allowed to. */
+function inboxMessage (core: Core, ob: string, as: string | undefined, caller: Caller): MessageRow {
+  const id = parseObligation(ob)
+  checkObligationAccess(core.store.messages, id, ob, caller)
+  const m = requireMessage(core, id, ob)
   if (!m.localTo) throw new MeshError('NOT_RECIPIENT', `${ob} is not addressed to a seat on this node`)
   if (as !== undefined && as !== '' && as !== m.to) throw new MeshError('NOT_RECIPIENT', `${ob} is addressed to ${m.to}, not to ${as}`)
+  core.authorizeSeat(m.to, caller)
   return m
 }
 
@@ -61,8 +66,8 @@ export interface ReadResult extends StepResult {
   thread?: string
 }
 
-export async function read (core: Core, ob: string, as?: string): Promise<ReadResult> {
-  const m = inboxMessage(core, ob, as)
+export async function read (core: Core, ob: string, as?: string, caller: Caller = NODE_CALLER): Promise<ReadResult> {
+  const m = inboxMessage(core, ob, as, caller)
   const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
   const state = deriveState(core.store.messages.receipts(m.id))
   const step = rank(state) >= rank('READ') || state === 'REJECTED'
@@ -79,14 +84,18 @@ export async function read (core: Core, ob: string, as?: string): Promise<ReadRe
   }
 }
 
-export async function consume (core: Core, ob: string, as?: string): Promise<StepResult> {
-  const m = inboxMessage(core, ob, as)
+export async function consume (core: Core, ob: string, as?: string, caller: Caller = NODE_CALLER): Promise<StepResult> {
+  const m = inboxMessage(core, ob, as, caller)
   return await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }])
 }
 
-export async function ack (core: Core, ob: string, sentence: string, opts: { as?: string, file?: string } = {}): Promise<StepResult & { evidence: { path: string, sha256: string, size: number } }> {
+export async function ack (core: Core, ob: string, sentence: string, opts: { as?: string, file?: string, caller?: Caller } = {}): Promise<StepResult & { evidence: { path: string, sha256: string, size: number } }> {
   if (typeof sentence !== 'string' || sentence.trim() === '') throw new MeshError('ACK_SENTENCE_MISSING', 'ack needs one human sentence saying what was done')
-  const m = inboxMessage(core, ob, opts.as)
+  const caller = opts.caller ?? NODE_CALLER
+  // the daemon reads an evidence file with the node user's rights: a seat on the seat socket (maybe another
+  // user) may not make it read files it could not read itself; its sentence becomes the receipt file
+  if (caller.via === 'seat' && opts.file !== undefined) throw new MeshError('SEAT_EVIDENCE_FORBIDDEN', 'on the seat socket ack takes no evidence file; put what was done in the sentence')
+  const m = inboxMessage(core, ob, opts.as, caller)
   const now = Date.now()
   const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
   // Checked, hashed and kept in one read; a file that changes while it is read is refused (EVIDENCE_CHANGED).
@@ -96,8 +105,8 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   return { ...r, evidence: { path: evidence.path, sha256: Buffer.from(evidence.sha256).toString('hex'), size: evidence.size } }
 }
 
-export async function reject (core: Core, ob: string, reason: string, opts: { as?: string } = {}): Promise<StepResult> {
+export async function reject (core: Core, ob: string, reason: string, opts: { as?: string, caller?: Caller } = {}): Promise<StepResult> {
   if (typeof reason !== 'string' || reason.trim() === '') throw new MeshError('REJECT_REASON_MISSING', 'reject needs a reason')
-  const m = inboxMessage(core, ob, opts.as)
+  const m = inboxMessage(core, ob, opts.as, opts.caller ?? NODE_CALLER)
   return await issue(core, m, [{ state: 'REJECTED', note: reason }])
 }

@@ -3,15 +3,33 @@ import { MeshError } from '../../cards/index.js'
 import { optStrList } from '../control/params.js'
 import type { StreamRoute } from '../control/server.js'
 import type { ObserveBus } from './bus.js'
+import type { ObservedEvent } from './event.js'
+import type { MessageStore } from '../store/index.js'
+import { parseObligation } from '../messaging/ids.js'
 
 const TYPES = new Set(['sent', 'delivered', 'receipt', 'wake', 'peer', 'refused', 'directory'])
 
-export function watchRoute (bus: ObserveBus): StreamRoute {
-  return (params, send) => {
+/** A seat on the seat socket sees only its own messages, receipts and wakes; the node's user sees everything. */
+export function watchRoute (bus: ObserveBus, messages: MessageStore): StreamRoute {
+  return (params, send, caller) => {
     const types = optStrList(params, 'types')
     const unknown = types?.find(t => !TYPES.has(t))
     if (unknown !== undefined) throw new MeshError('BAD_REQUEST', `no event type ${unknown}; types are ${[...TYPES].join(', ')}`)
     const wanted = types === undefined || types.length === 0 ? undefined : new Set(types)
-    return bus.subscribe(e => { if (wanted === undefined || wanted.has(e.type)) send(e) })
+    const seat = caller?.via === 'seat' ? caller.seat : undefined
+    return bus.subscribe(e => {
+      if (wanted !== undefined && !wanted.has(e.type)) return
+      if (seat === undefined || seatSees(messages, seat, e)) send(e)
+    })
+  }
+}
+
+function seatSees (messages: MessageStore, seat: string, e: ObservedEvent): boolean {
+  switch (e.type) {
+    case 'sent':
+    case 'delivered': return e.from === seat || e.to === seat
+    case 'receipt': return e.actor === seat || messages.message(parseObligation(e.obligation))?.from === seat
+    case 'wake': return e.seat === seat
+    default: return false
   }
 }

@@ -2,13 +2,14 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, keyText, signAdmissionRequest, signEndorsement, verifyAdmissionRequest } from '../../cards/index.js'
-import { actorKeyPath } from '../home/paths.js'
+import { actorKeyPath, seatTokenPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { ActorRow, ContractRow } from '../store/index.js'
 import type { HomeContext } from './context.js'
 import { readEndorsementFile, requestFileText } from './trust-files.js'
 import { refreshLocalCard } from './cards.js'
 import { mergeContract, type ContractOptions } from '../carriers/index.js'
+import { isolateSeat } from './seat-tokens.js'
 
 export const CARRIERS = ['claude-code', 'codex', 'shell', 'command'] as const
 export type Carrier = typeof CARRIERS[number]
@@ -21,6 +22,8 @@ export interface ActorOptions extends ContractOptions {
   model?: string
   requireEnv?: string[]
   mesh?: string
+  /** Acting as this seat needs its token (written to <home>/seat-tokens/HANDLE.token). */
+  isolated?: boolean
 }
 
 export interface ActorAddResult {
@@ -30,6 +33,9 @@ export interface ActorAddResult {
   endorsed: boolean
   /** Path of the admission request to hand to the mesh owner, when this home cannot endorse. */
   request?: string
+  /** Acting as the seat needs its token, which is in tokenFile. */
+  isolated: boolean
+  tokenFile?: string
 }
 
 /** Pane and socket from the tmux environment when the command runs inside tmux. */
@@ -52,10 +58,15 @@ function validateOptions (o: ActorOptions): void {
 export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOptions = {}): Promise<ActorAddResult> {
   if (!isValidHandle(handle)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(handle)} is not a handle: use 1-63 of a-z 0-9 . _ - starting with a letter or digit`)
   validateOptions(opts)
-  const id = ctx.store.identity
-  const existing = id.actor(handle)
-  if (existing !== undefined) return updateActor(ctx, existing, opts)
+  const existing = ctx.store.identity.actor(handle)
+  const result = existing !== undefined ? await updateActor(ctx, existing, opts) : await createActor(ctx, handle, opts)
+  if (opts.isolated === true) return { ...result, isolated: true, tokenFile: isolateSeat(ctx, handle).tokenFile }
+  const tokenFile = ctx.store.seatTokens.hash(handle) === undefined ? undefined : seatTokenPath(ctx.paths, handle)
+  return tokenFile === undefined ? result : { ...result, isolated: true, tokenFile }
+}
 
+async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions): Promise<ActorAddResult> {
+  const id = ctx.store.identity
   const held = id.card(handle)
   if (held !== undefined) throw new MeshError('HANDLE_CONFLICT', `${handle} is already the handle of key ${held.actorKey} elsewhere in the mesh; choose another handle`)
   const meshKey = ctx.chooseMesh(opts.mesh)
@@ -78,7 +89,7 @@ export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOpt
     createdAtMs: now
   })
   ctx.store.carriers.setContract(handle, contract)
-  const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined }
+  const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined, isolated: false }
   if (endorsement !== undefined) {
     await refreshLocalCard(ctx, handle)
   } else {
@@ -107,7 +118,7 @@ async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): 
     requireEnv: opts.requireEnv ?? a.requireEnv
   })
   ctx.store.carriers.setContract(a.handle, contract)
-  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined }
+  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined, isolated: false }
   if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
   else {
     const path = join(ctx.paths.requests, `${a.handle}.request.json`)
@@ -136,6 +147,8 @@ export interface ActorView {
   tmuxSocket?: string
   requireEnv: string[]
   endorsed: boolean
+  /** Acting as it needs its token. */
+  isolated: boolean
   cardSeq?: number
   /** The rest of the carrier contract (migration 004). */
   contract?: ContractRow
@@ -151,6 +164,7 @@ export function actorList (ctx: HomeContext): ActorView[] {
     tmuxSocket: a.tmuxSocket,
     requireEnv: a.requireEnv,
     endorsed: a.endorsement !== undefined,
+    isolated: ctx.store.seatTokens.hash(a.handle) !== undefined,
     cardSeq: ctx.store.identity.card(a.handle)?.seq,
     contract: ctx.store.carriers.contract(a.handle)
   }))

@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import {
-  MeshError, acceptCard, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, parseKeyText, signCard, verifyCardJson,
-  type AgentCard, type CardSecurity, type VerifiedCard
+  MeshError, acceptCard, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, parseKeyText, signCard, verifyCardJson, verifyEndorsement,
+  type AgentCard, type CardSecurity, type HeldCard, type VerifiedCard
 } from '../../cards/index.js'
+import type { CardRow } from '../store/index.js'
 import type { HomeContext } from './context.js'
 
 /** Addresses a card announces: `announce` from the config, else the listen addresses with 0.0.0.0 expanded. */
@@ -117,14 +118,18 @@ export function acceptCardJson (ctx: HomeContext, json: string, nowMs = Date.now
   if (!v.ok) throw new MeshError(v.code, v.reason)
   const c = v.card
   const id = ctx.store.identity
+  const trust = ctx.trustContext(nowMs)
+  // a card that is not validly endorsed claims nothing, so it is refused before it can count as a conflict
+  const endorsed = checkEndorsement(c.endorsement, c.handle, c.actorKey, trust)
+  if (!endorsed.ok) throw new MeshError(endorsed.code, endorsed.reason)
   const local = id.actor(c.handle)
   if (local?.hosted === true && local.actorKey !== keyText(c.actorKey)) {
     id.recordConflict(c.handle, keyText(c.actorKey), json, nowMs)
     throw new MeshError('HANDLE_CONFLICT', `${c.handle} is a seat hosted here with another key; the mesh owner must revoke one of the two keys`)
   }
   const stored = id.card(c.handle)
-  const held = stored === undefined ? undefined : { actorKey: parseKeyText(stored.actorKey) as Uint8Array, seq: stored.seq, json: stored.json }
-  const verdict = acceptCard(c, { ...ctx.trustContext(nowMs), held })
+  const held = stored === undefined ? undefined : heldCard(stored)
+  const verdict = acceptCard(c, { ...trust, held })
   if (!verdict.ok) {
     if (verdict.code === 'HANDLE_CONFLICT') id.recordConflict(c.handle, keyText(c.actorKey), json, nowMs)
     throw new MeshError(verdict.code, verdict.reason)
@@ -133,6 +138,13 @@ export function acceptCardJson (ctx: HomeContext, json: string, nowMs = Date.now
     id.putCard({ handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, json, updatedAtMs: c.updatedAtMs, receivedAtMs: nowMs })
   }
   return { card: c, status: verdict.status }
+}
+
+/** The card held for a handle, with the mesh its endorsement names (only that mesh's revocation frees the handle). */
+function heldCard (stored: CardRow): HeldCard {
+  const v = verifyCardJson(stored.json)
+  const e = v.ok ? verifyEndorsement(v.card.endorsement) : undefined
+  return { actorKey: parseKeyText(stored.actorKey) as Uint8Array, seq: stored.seq, json: stored.json, meshKey: e?.ok === true ? keyText(e.value.meshKey) : '' }
 }
 
 export function cardImport (ctx: HomeContext, file: string): { handle: string, seq: number, status: ImportStatus } {

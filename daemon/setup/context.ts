@@ -67,7 +67,7 @@ export class HomeContext {
   }
 
   trustContext (nowMs = Date.now()): Omit<TrustContext, 'held'> {
-    return { trustedMeshes: this.trustedMeshes(), revokedKeys: this.store.identity.revokedKeys(), nowMs }
+    return { trustedMeshes: this.trustedMeshes(), revocations: this.store.identity.revocationMap(), nowMs }
   }
 
   /** The one mesh a seat joins by default: --mesh, else the owned mesh, else the only trusted one. */

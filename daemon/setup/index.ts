@@ -5,3 +5,5 @@ export { meshCreate, meshShow, meshTrust, meshAdmit, meshRevoke } from './mesh.j
 export { actorAdd, actorEndorse, actorList, tmuxFromEnv, CARRIERS, type ActorOptions, type ActorAddResult, type ActorView } from './actors.js'
 export { refreshLocalCard, cardShow, cardVerify, cardImport, acceptCardJson, configuredAddresses, type CardVerdict, type ImportStatus } from './cards.js'
 export { actorExport, actorImport, releaseSeat } from './seat-move.js'
+export { settleConflicts } from './conflicts.js'
+export { isolateSeat, seatToken, type SeatTokenResult } from './seat-tokens.js'

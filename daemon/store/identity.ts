@@ -110,11 +110,14 @@ export class IdentityStore {
   }
 
   putCard (c: CardRow): void {
-    // a card that moves the actor to another node remembers the node it left (see formerPeers)
+    // a card that moves the actor to another node remembers the node it left (see formerPeers); a card with
+    // another key (the held key was revoked) is no move: the old node gets no grace
     this.s.get(`INSERT INTO cards (handle, actor_key, seq, peer_id, json, updated_at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (handle) DO UPDATE SET actor_key = excluded.actor_key, seq = excluded.seq,
-        prev_peer_id = CASE WHEN cards.peer_id != excluded.peer_id THEN cards.peer_id ELSE cards.prev_peer_id END,
-        prev_until_ms = CASE WHEN cards.peer_id != excluded.peer_id THEN ? ELSE cards.prev_until_ms END,
+        prev_peer_id = CASE WHEN cards.actor_key != excluded.actor_key THEN NULL
+          WHEN cards.peer_id != excluded.peer_id THEN cards.peer_id ELSE cards.prev_peer_id END,
+        prev_until_ms = CASE WHEN cards.actor_key != excluded.actor_key THEN NULL
+          WHEN cards.peer_id != excluded.peer_id THEN ? ELSE cards.prev_until_ms END,
         peer_id = excluded.peer_id, json = excluded.json, updated_at_ms = excluded.updated_at_ms, received_at_ms = excluded.received_at_ms`)
       .run(c.handle, c.actorKey, c.seq, c.peerId, c.json, c.updatedAtMs, c.receivedAtMs, c.receivedAtMs + MOVED_PEER_GRACE_MS)
     this.facts.append('card', utf8(c.json), c.receivedAtMs)
@@ -131,6 +134,16 @@ export class IdentityStore {
 
   conflicts (): Array<{ handle: string, actorKey: string }> {
     return this.s.get('SELECT handle, actor_key AS actorKey FROM handle_conflicts ORDER BY handle').all() as Array<{ handle: string, actorKey: string }>
+  }
+
+  /** The refused claims on one handle, oldest first, with the card each came with. */
+  conflictClaims (handle: string): Array<{ actorKey: string, cardJson: string }> {
+    return this.s.get('SELECT actor_key AS actorKey, card_json AS cardJson FROM handle_conflicts WHERE handle = ? ORDER BY seen_at_ms, actor_key')
+      .all(handle) as Array<{ actorKey: string, cardJson: string }>
+  }
+
+  dropConflict (handle: string, actorKey: string): void {
+    this.s.get('DELETE FROM handle_conflicts WHERE handle = ? AND actor_key = ?').run(handle, actorKey)
   }
 
   // ---- meshes ----
@@ -154,8 +167,19 @@ export class IdentityStore {
     return added
   }
 
-  revokedKeys (): Set<string> {
-    return new Set(this.s.get('SELECT actor_key FROM revocations').pluck().all() as string[])
+  /** Actor key → the meshes that revoked it. */
+  revocationMap (): Map<string, Set<string>> {
+    const map = new Map<string, Set<string>>()
+    for (const r of this.s.get('SELECT actor_key, mesh_key FROM revocations').all() as Array<{ actor_key: string, mesh_key: string }>) {
+      const meshes = map.get(r.actor_key) ?? new Set<string>()
+      meshes.add(r.mesh_key)
+      map.set(r.actor_key, meshes)
+    }
+    return map
+  }
+
+  isRevokedBy (meshKey: string, actorKey: string): boolean {
+    return this.s.get('SELECT 1 FROM revocations WHERE actor_key = ? AND mesh_key = ?').get(actorKey, meshKey) !== undefined
   }
 
   revocations (): RevocationRow[] {

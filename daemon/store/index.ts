@@ -9,8 +9,11 @@ import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
 import { StatsStore } from './stats.js'
 import { EvidenceStore } from './evidence.js'
+import { SeatTokenStore } from './seat-tokens.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
+export type { SeatTokenStore } from './seat-tokens.js'
+export type { MessageStore } from './messages.js'
 export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
 export type { FactRow, FactKind } from './facts.js'
 export type { EvidenceRow, EvidenceOrigin } from './evidence.js'
@@ -25,6 +28,7 @@ export class Store {
   readonly carriers: CarrierStore
   readonly stats: StatsStore
   readonly evidence: EvidenceStore
+  readonly seatTokens: SeatTokenStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -35,6 +39,7 @@ export class Store {
     this.carriers = new CarrierStore(s)
     this.stats = new StatsStore(s)
     this.evidence = new EvidenceStore(s)
+    this.seatTokens = new SeatTokenStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }

@@ -6,6 +6,7 @@ import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
 import { acceptCardJson } from '../setup/cards.js'
+import { settleConflicts } from '../setup/conflicts.js'
 
 export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: string, reason: string }
 
@@ -89,9 +90,12 @@ function applyRevocation (core: Core, bytes: Uint8Array, nowMs: number): FactVer
   if (!v.ok) return { verdict: 'reject', code: v.code, reason: v.reason }
   const mesh = keyText(v.value.meshKey)
   if (!core.ctx.trustedMeshes().has(mesh)) return { verdict: 'ignore' } // another mesh's business
+  // Kept per mesh: it counts only against an endorsement by this same mesh (checkEndorsement), so a trusted
+  // mesh that names another mesh's actor cuts no one off.
   const added = core.store.identity.addRevocation({ actorKey: keyText(v.value.actorKey), meshKey: mesh, handle: v.value.handle, envelope: bytes, atMs: v.value.atMs })
   if (!added) return { verdict: 'held' }
-  core.log.info('revocation applied', { actorKey: keyText(v.value.actorKey), handle: v.value.handle })
+  const settled = settleConflicts(core.ctx, nowMs)
+  core.log.info('revocation applied', { actorKey: keyText(v.value.actorKey), meshKey: mesh, handle: v.value.handle, conflictsEnded: settled })
   core.directoryChanged()
   return { verdict: 'new' }
 }

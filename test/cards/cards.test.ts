@@ -12,11 +12,13 @@ describe('card corpus', () => {
   for (const c of corpus.cases) {
     it(`${c.name} → ${c.expect}`, () => {
       const v = verifyCardJson(c.card)
-      const ctx = c.context as { trusted: string[], revoked: string[], nowMs: number, held?: { actorKey: string, seq: number, json: string } }
+      const ctx = c.context as { trusted: string[], revoked: Array<[string, string]>, nowMs: number, held?: { actorKey: string, seq: number, json: string, meshKey: string } }
+      const revocations = new Map<string, Set<string>>()
+      for (const [mesh, key] of ctx.revoked) revocations.set(key, new Set([...(revocations.get(key) ?? []), mesh]))
       const verdict = v.ok
         ? acceptCard(v.card, {
           trustedMeshes: new Set(ctx.trusted),
-          revokedKeys: new Set(ctx.revoked),
+          revocations,
           nowMs: ctx.nowMs,
           held: ctx.held === undefined ? undefined : { ...ctx.held, actorKey: parseKeyText(ctx.held.actorKey)! }
         })

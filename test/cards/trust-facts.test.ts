@@ -6,6 +6,7 @@ import {
 } from '../../cards/index.js'
 
 const mesh = generateKeyPair()
+const other = generateKeyPair() // a second mesh the node also trusts
 const actor = generateKeyPair()
 const now = Date.now()
 
@@ -14,13 +15,16 @@ describe('trust facts', () => {
     const bytes = signEndorsement(mesh, 'agent-a', actor.publicKey, now, 1)
     const v = verifyEndorsement(bytes)
     expect(v.ok && v.value.handle).toBe('agent-a')
-    const trusted = { trustedMeshes: new Set([keyText(mesh.publicKey)]), revokedKeys: new Set<string>(), nowMs: now }
+    const trusted = { trustedMeshes: new Set([keyText(mesh.publicKey), keyText(other.publicKey)]), revocations: new Map<string, Set<string>>(), nowMs: now }
     expect(checkEndorsement(bytes, 'agent-a', actor.publicKey, trusted).ok).toBe(true)
     const code = (r: ReturnType<typeof checkEndorsement>): string => (r.ok ? 'ok' : r.code)
     expect(code(checkEndorsement(bytes, 'agent-b', actor.publicKey, trusted))).toBe('CARD_NOT_ENDORSED')
-    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, trustedMeshes: new Set() }))).toBe('CARD_NOT_ENDORSED')
+    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, trustedMeshes: new Set([keyText(other.publicKey)]) }))).toBe('CARD_NOT_ENDORSED')
     expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, nowMs: now + 2 * 86_400_000 }))).toBe('CARD_EXPIRED')
-    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, revokedKeys: new Set([keyText(actor.publicKey)]) }))).toBe('CARD_REVOKED')
+    const revokedBy = (m: typeof mesh): Map<string, Set<string>> => new Map([[keyText(actor.publicKey), new Set([keyText(m.publicKey)])]])
+    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, revocations: revokedBy(mesh) }))).toBe('CARD_REVOKED')
+    // another trusted mesh cannot revoke a key this mesh endorsed
+    expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, revocations: revokedBy(other) }))).toBe('ok')
   })
 
   it('refuses damaged or mis-signed facts with codes', () => {

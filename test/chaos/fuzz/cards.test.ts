@@ -48,7 +48,7 @@ describe('fuzz: agent cards', () => {
       const v = verifyCardJson(json)
       if (!v.ok) return v
       const stored = w.ctx.store.identity.card(v.card.handle)
-      const held = stored === undefined ? undefined : { actorKey: parseKeyText(stored.actorKey) as Uint8Array, seq: stored.seq, json: stored.json }
+      const held = stored === undefined ? undefined : { actorKey: parseKeyText(stored.actorKey) as Uint8Array, seq: stored.seq, json: stored.json, meshKey: w.ctx.store.identity.meshes()[0].meshKey }
       const a = acceptCard(v.card, { ...w.ctx.trustContext(now), held })
       return a.ok ? { ok: true, status: a.status, canonical: signedPart(v.card.card) } : a
     }

@@ -23,6 +23,9 @@ describe('control framing', () => {
   it('parses requests; anything else is BAD_REQUEST', () => {
     expect(parseRequest('{"id":3,"method":"peers"}')).toEqual({ ok: true, req: { id: 3, method: 'peers', params: {} } })
     expect(parseRequest('{"id":"x","method":"peers","params":[1]}')).toEqual({ ok: true, req: { id: 0, method: 'peers', params: {} } })
-    for (const line of ['null', '[]', '{"method":1}', 'nope', '[{"method":"peers"}]']) expect(parseRequest(line)).toMatchObject({ ok: false, code: 'BAD_REQUEST' })
+    // a seat token travels beside the params, as a string only
+    expect(parseRequest('{"id":4,"method":"inbox","seatToken":"abc"}')).toStrictEqual({ ok: true, req: { id: 4, method: 'inbox', params: {}, seatToken: 'abc' } })
+    expect(parseRequest('{"id":4,"method":"inbox"}')).toStrictEqual({ ok: true, req: { id: 4, method: 'inbox', params: {} } })
+    for (const line of ['null', '[]', '{"method":1}', 'nope', '[{"method":"peers"}]', '{"method":"inbox","seatToken":7}']) expect(parseRequest(line)).toMatchObject({ ok: false, code: 'BAD_REQUEST' })
   })
 })
