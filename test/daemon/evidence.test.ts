@@ -102,13 +102,13 @@ describe('evidence content goes to the sender only', () => {
   it('a receipt carrying content in its signed payload is refused over deliver and over gossip', async () => {
     const [a, b] = await createMesh(2)
     const ob = await delivered(a, b, 'finish it')
-    const [m] = query<{ id: Buffer, hash: Buffer }>(a.home, 'SELECT id, hash FROM messages')
+    const [m] = query<{ id: Buffer, hash: Buffer, header: Buffer }>(a.home, 'SELECT id, hash, header FROM messages')
     await b.daemon.stop()
     const rogue = await rawPeer(b.home)
     const content = new TextEncoder().encode('key material, say')
     const data = {
       messageId: new Uint8Array(m.id), messageHash: new Uint8Array(m.hash), actor: 'agent-b', state: 'COMPLETE' as const, atMs: Date.now(), from: 'agent-a',
-      evidence: { path: '/tmp/evidence.txt', sha256: sha256(content), size: content.byteLength }
+      header: new Uint8Array(m.header), evidence: { path: '/tmp/evidence.txt', sha256: sha256(content), size: content.byteLength }
     }
     const inline = signedInlineReceipt(homeKey(b.home, 'keys/agent-b.key'), data, content)
     const s = await openDeliver(rogue, a.daemon.peerId, a.port)
