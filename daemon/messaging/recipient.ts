@@ -9,6 +9,8 @@ import { deriveState, rank, signReceipt } from '../receipts/index.js'
 import { hashEvidence, writeReceiptFile } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
 import { requireMessage } from './receipts-in.js'
+import { checkFields } from './field-limits.js'
+import { MAX_EVIDENCE_PATH_BYTES, MAX_NOTE_BYTES } from './limits.js'
 
 export interface StepResult {
   obligation: string
@@ -80,10 +82,12 @@ export async function consume (core: Core, ob: string, as?: string): Promise<Ste
 
 export async function ack (core: Core, ob: string, sentence: string, opts: { as?: string, file?: string } = {}): Promise<StepResult & { evidence: { path: string, sha256: string, size: number } }> {
   if (typeof sentence !== 'string' || sentence.trim() === '') throw new MeshError('ACK_SENTENCE_MISSING', 'ack needs one human sentence saying what was done')
+  checkFields([['the ack sentence', sentence, MAX_NOTE_BYTES], ['the evidence path', opts.file, MAX_EVIDENCE_PATH_BYTES]])
   const m = inboxMessage(core, ob, opts.as)
   const now = Date.now()
   const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
   const evidence = hashEvidence(path)
+  checkFields([['the evidence path', evidence.path, MAX_EVIDENCE_PATH_BYTES]]) // resolved: a relative path grows
   // The file must still hash the same right before the receipt is signed: a file being rewritten is refused.
   if (!bytesEqual(sha256(new Uint8Array(readFileSync(evidence.path))), evidence.sha256)) {
     throw new MeshError('EVIDENCE_CHANGED', `${evidence.path} changed while it was being hashed; ack again once it is written`)
@@ -94,6 +98,7 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
 
 export async function reject (core: Core, ob: string, reason: string, opts: { as?: string } = {}): Promise<StepResult> {
   if (typeof reason !== 'string' || reason.trim() === '') throw new MeshError('REJECT_REASON_MISSING', 'reject needs a reason')
+  checkFields([['the reject reason', reason, MAX_NOTE_BYTES]])
   const m = inboxMessage(core, ob, opts.as)
   return await issue(core, m, [{ state: 'REJECTED', note: reason }])
 }

@@ -4,6 +4,8 @@ import { MeshError, generateKeyPair, keyText, parseKeyText, signEndorsement, sig
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { HomeContext } from './context.js'
 import { endorsementFileText, readRequestFile } from './trust-files.js'
+import { checkFields } from '../messaging/field-limits.js'
+import { MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
 
 export function meshCreate (ctx: HomeContext): { meshKey: string, created: boolean } {
   let owner = ctx.meshOwnerKey()
@@ -48,6 +50,7 @@ export function meshAdmit (ctx: HomeContext, requestPath: string, opts: { out?: 
 
 /** Revokes an actor key by handle (as known from a card or a local seat) or by key text. */
 export function meshRevoke (ctx: HomeContext, target: string, reason?: string): { actorKey: string, handle?: string, revoked: boolean } {
+  checkFields([['the revocation reason', reason, MAX_REVOCATION_REASON_BYTES]])
   const owner = ctx.requireMeshOwnerKey()
   let actorKey = parseKeyText(target)
   let handle: string | undefined
