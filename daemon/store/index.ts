@@ -8,12 +8,14 @@ import { CarrierStore } from './carriers.js'
 import { Statements } from './statements.js'
 import { GroupCommit } from './group-commit.js'
 import { StatsStore } from './stats.js'
+import { IdempotencyStore } from './idempotency.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
 export type { FactRow, FactKind } from './facts.js'
 export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'
 export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './carriers.js'
+export type { IdempotencyRow } from './idempotency.js'
 
 export class Store {
   readonly identity: IdentityStore
@@ -22,6 +24,7 @@ export class Store {
   readonly invites: InviteStore
   readonly carriers: CarrierStore
   readonly stats: StatsStore
+  readonly idempotency: IdempotencyStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -31,6 +34,7 @@ export class Store {
     this.invites = new InviteStore(s)
     this.carriers = new CarrierStore(s)
     this.stats = new StatsStore(s)
+    this.idempotency = new IdempotencyStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }
