@@ -106,7 +106,7 @@ export function cardVerify (ctx: HomeContext, file: string): CardVerdict {
 export type ImportStatus = 'new' | 'newer' | 'unchanged'
 
 /** The fields a seat sets in its card, against the limits its own node checks them to (FIELD_TOO_LARGE). */
-function cardFieldsTooLarge (c: VerifiedCard): Refusal | undefined {
+export function cardFieldsTooLarge (c: VerifiedCard): Refusal | undefined {
   const description = typeof c.card.description === 'string' ? c.card.description : undefined
   return oversized([
     ['the card model', c.model, MAX_MODEL_BYTES],
