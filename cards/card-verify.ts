@@ -1,5 +1,5 @@
 // Verifying an Agent Card from its JSON text: A2A shape, no default-valued fields, mesh extension, JWS signature.
-import { fromB64url } from './encoding.js'
+import { fromB64url, utf8 } from './encoding.js'
 import { fastVerify } from './ed25519.js'
 import { refuse, type Refusal } from './errors.js'
 import { isValidHandle } from './handle.js'
@@ -65,7 +65,7 @@ function firstDefaultValued (v: unknown, path: string): string | undefined {
 }
 
 export function verifyCardJson (json: string): CardCheck {
-  if (typeof json !== 'string' || json.length > MAX_CARD_BYTES) return refuse('CARD_MALFORMED', `a card is JSON text of at most ${MAX_CARD_BYTES} bytes`)
+  if (typeof json !== 'string' || json.length > MAX_CARD_BYTES || utf8(json).byteLength > MAX_CARD_BYTES) return refuse('CARD_MALFORMED', `a card is JSON text of at most ${MAX_CARD_BYTES} bytes`)
   let card: AgentCard
   try {
     card = JSON.parse(json)

@@ -76,13 +76,28 @@ export async function subscribe (home: string, method: string, params: Record<st
   return { done: done.promise, close: () => end() }
 }
 
+/**
+ * The connection broke after the request was sent and before its answer came: the daemon may or may not have acted
+ * (it crashed, was killed or stopped). A caller may repeat the request only when repeating is safe (a notify with
+ * an idempotency key).
+ */
+export class ConnectionLostError extends MeshError {
+  constructor (path: string, cause?: unknown) {
+    super('DAEMON_CONNECTION_LOST', `the connection to the daemon at ${path} broke before it answered; the request may or may not have been carried out`, { cause })
+  }
+}
+
 export async function call<T = any> (home: string, method: string, params: Record<string, unknown> = {}, o: CallOptions = {}): Promise<T> {
   const path = o.socket ?? homePaths(home).socket
   return await new Promise<T>((resolve, reject) => {
     const socket = createConnection(path)
     let buffer = ''
+    let connected = false
     socket.setEncoding('utf8')
-    socket.once('connect', () => socket.write(requestLine(method, params, o)))
+    socket.once('connect', () => {
+      connected = true
+      socket.write(requestLine(method, params, o))
+    })
     socket.on('data', (chunk: string) => {
       buffer += chunk
       const nl = buffer.indexOf('\n')
@@ -98,7 +113,7 @@ export async function call<T = any> (home: string, method: string, params: Recor
       if ('error' in res) reject(new MeshError(res.error.code, res.error.message))
       else resolve(res.result as T)
     })
-    socket.once('error', (err: NodeJS.ErrnoException) => reject(connectError(home, path, err)))
-    socket.once('close', () => reject(new MeshError('DAEMON_PROTOCOL', 'the daemon closed the connection without an answer')))
+    socket.once('error', (err: NodeJS.ErrnoException) => reject(connected ? new ConnectionLostError(path, err) : connectError(home, path, err)))
+    socket.once('close', () => reject(new ConnectionLostError(path)))
   })
 }

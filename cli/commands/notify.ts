@@ -1,8 +1,10 @@
 // `aios-comm notify --to HANDLE (--text T | --file F | -)`: prints `ob_<id> DELIVERY_PENDING` at once.
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
-import { actingSeat, daemonCall, globals } from '../context.js'
+import { actingSeat, globals, homeDir } from '../context.js'
+import { callKeyed } from '../keyed-call.js'
 import { print } from '../output.js'
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
@@ -27,6 +29,7 @@ interface NotifyOptions {
   thread?: string
   ttl?: string
   contentType?: string
+  idempotencyKey?: string
 }
 
 export function register (program: Command): void {
@@ -38,6 +41,7 @@ export function register (program: Command): void {
     .option('--thread <id>', 'a conversation id')
     .option('--ttl <duration>', 'give up delivery after this long (90s, 10m, 2h, 7d)')
     .option('--content-type <type>', 'the body\'s media type (default text/plain)')
+    .option('--idempotency-key <key>', 'a key of your own: the same key within 24 h returns the first obligation and sends nothing new')
     .option('--json', 'print JSON')
     .action(async (source: string | undefined, o: NotifyOptions, cmd: Command) => {
       const given = [o.text !== undefined, o.file !== undefined, source === '-'].filter(Boolean).length
@@ -51,15 +55,18 @@ export function register (program: Command): void {
           throw new MeshError('FILE_UNREADABLE', `cannot read ${o.file}`, { cause: err })
         }
       } else body = await readStdin()
-      const r = await daemonCall(cmd, 'notify', {
+      // Without a key of the user's, one for this invocation: a retry after a lost connection is then the same notify.
+      const key = o.idempotencyKey ?? `cli:${randomBytes(16).toString('hex')}`
+      const r = await callKeyed(homeDir(cmd), 'notify', {
         as: actingSeat(cmd),
         to: o.to,
         body: body.toString('base64'),
         require: o.require?.toUpperCase(),
         thread: o.thread,
         ttlMs: o.ttl === undefined ? undefined : parseDuration(o.ttl),
-        contentType: o.contentType
-      })
-      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to }, () => `${r.obligation as string} ${r.state as string}`)
+        contentType: o.contentType,
+        idempotencyKey: key
+      }, key)
+      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed }, () => `${r.obligation as string} ${r.state as string}`)
     })
 }

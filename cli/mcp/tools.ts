@@ -24,7 +24,8 @@ export const TOOLS: ToolDef[] = [
       require: z.enum(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']).optional().describe('receipt level wanted (default COMPLETE)'),
       thread: z.string().min(1).optional().describe('a conversation id'),
       ttlMs: z.number().int().positive().optional().describe('give up delivery after this many milliseconds'),
-      contentType: z.string().min(1).optional().describe('the body media type (default text/plain)')
+      contentType: z.string().min(1).optional().describe('the body media type (default text/plain)'),
+      idempotencyKey: z.string().min(1).optional().describe('a key of your own: sending again with the same key within 24 h returns the first obligation and sends nothing new')
     }).strict(),
     control: a => ({ method: 'notify', params: a })
   },

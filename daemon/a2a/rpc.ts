@@ -41,7 +41,9 @@ async function sendMessage (c: RpcContext, seat: string, p: Params): Promise<unk
   const texts = (m.parts as Params[]).filter(x => typeof x?.text === 'string').map(x => x.text as string)
   if (texts.length === 0) throw new RpcError(RPC.contentTypeNotSupported, 'A2A_NO_TEXT', 'only text parts are bridged; put files on disk and send their paths')
   const thread = typeof m.contextId === 'string' && m.contextId !== '' ? m.contextId : undefined
-  const sent = await c.routes.notify({ as: c.as, to: seat, text: texts.join('\n'), thread }, c.caller) as { obligation: string }
+  // a client that resends a message (same messageId) gets the same task, not a second obligation
+  const idempotencyKey = typeof m.messageId === 'string' && m.messageId !== '' ? `a2a:${m.messageId}` : undefined
+  const sent = await c.routes.notify({ as: c.as, to: seat, text: texts.join('\n'), thread, idempotencyKey }, c.caller) as { obligation: string }
   return { task: taskOf(await c.routes.status({ obligation: sent.obligation }) as ObligationView) }
 }
 

@@ -48,7 +48,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService): Record<s
         contentType: optStr(p, 'contentType'),
         require: require as messaging.NotifyInput['require'],
         thread: optStr(p, 'thread'),
-        ttlMs: optInt(p, 'ttlMs', 1)
+        ttlMs: optInt(p, 'ttlMs', 1),
+        idempotencyKey: optStr(p, 'idempotencyKey')
       }, caller)
     },
     inbox: (p, caller = NODE_CALLER) => {

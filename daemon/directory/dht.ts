@@ -4,7 +4,7 @@ import { MeshError, checkEndorsement, utf8, verifyCardJson } from '../../cards/i
 import type { Core } from '../core.js'
 import type { MeshNode } from '../net/node.js'
 import { errorText } from '../runtime/errors.js'
-import { acceptCardJson } from '../setup/cards.js'
+import { acceptCardJson, cardFieldsTooLarge } from '../setup/cards.js'
 
 export const DHT_TIMEOUT_MS = 5000
 export const REPUBLISH_MS = 10 * 60_000 // records are re-put this often, so they outlive the peers that stored them
@@ -21,6 +21,8 @@ export function validateCardRecord (core: Core, key: Uint8Array, value: Uint8Arr
   const v = verifyCardJson(Buffer.from(value).toString('utf8'))
   if (!v.ok) throw new MeshError(v.code, v.reason)
   if (v.card.handle !== handle) throw new MeshError('CARD_MALFORMED', `a card for ${v.card.handle} stored under ${handle}`)
+  const big = cardFieldsTooLarge(v.card) // the DHT holds and serves what it validates: the same limits as every card
+  if (big !== undefined) throw new MeshError(big.code, big.reason)
   const e = checkEndorsement(v.card.endorsement, v.card.handle, v.card.actorKey, core.ctx.trustContext())
   if (!e.ok) throw new MeshError(e.code, e.reason)
 }

@@ -13,7 +13,7 @@ import { fail, pass, report, type DoctorCheck, type DoctorReport } from './types
 
 export type ControlCall = <T>(method: string, params?: Record<string, unknown>) => Promise<T>
 
-const UNREACHABLE = new Set(['DAEMON_NOT_RUNNING', 'DAEMON_UNREACHABLE', 'DAEMON_PROTOCOL', 'UNKNOWN_METHOD'])
+const UNREACHABLE = new Set(['DAEMON_NOT_RUNNING', 'DAEMON_UNREACHABLE', 'DAEMON_PROTOCOL', 'DAEMON_CONNECTION_LOST', 'UNKNOWN_METHOD'])
 
 export async function runDoctor (home: string, call: ControlCall, env: NodeJS.ProcessEnv = process.env): Promise<DoctorReport> {
   const checks = homeChecks(home)

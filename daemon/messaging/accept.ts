@@ -4,7 +4,8 @@ import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/in
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { checkHeaderFor, deriveState, signReceipts } from '../receipts/index.js'
-import { MAX_MESSAGE_BYTES } from './limits.js'
+import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES } from './limits.js'
+import { oversized } from './field-limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */
@@ -40,6 +41,8 @@ export function verifyMessage (core: Core, bytes: Uint8Array, header: Uint8Array
     return { ok: false, code: 'MESSAGE_MALFORMED', reason: 'the message does not decode' }
   }
   if (msg.id.byteLength !== 16) return { ok: false, code: 'MESSAGE_MALFORMED', reason: 'a message id has 16 bytes' }
+  const big = oversized([['the thread', msg.thread, MAX_THREAD_BYTES], ['the content type', msg.contentType, MAX_CONTENT_TYPE_BYTES], ['reply-to', msg.replyTo, 16]])
+  if (big !== undefined) return big
   const h = checkHeaderFor(header, msg, payload)
   if (!h.ok) return h
   const sender = core.directory.check(msg.from, nowMs)

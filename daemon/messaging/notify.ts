@@ -4,11 +4,14 @@ import { MeshError, sha256, isValidHandle } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
-import { obligationId } from './ids.js'
+import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
 import { NONCE_BYTES, headerPayload, messageIdFor } from '../receipts/index.js'
-import { MAX_BODY_BYTES, MAX_OUTBOX_PER_DEST } from './limits.js'
+import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES } from './limits.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
+import { checkFields } from './field-limits.js'
+import { checkKey, claimKey, heldKey, oneAtATime, requestHash } from './idempotency.js'
+import { status } from './query.js'
 
 const signers = new WeakMap<Core, BatchSigner>()
 function signer (core: Core): BatchSigner {
@@ -26,19 +29,38 @@ export interface NotifyInput {
   thread?: string
   replyTo?: Uint8Array
   ttlMs?: number
+  /** The client's key: the same key from the same seat within 24 h returns the first obligation. */
+  idempotencyKey?: string
 }
 
 export interface NotifyResult {
   obligation: string
-  state: 'DELIVERY_PENDING'
+  /** DELIVERY_PENDING for a new obligation; the obligation's current state when a key returns an earlier one. */
+  state: string
   from: string
   to: string
+  /** Set when the idempotency key returned an obligation made earlier: nothing new was sent. */
+  replayed?: true
 }
 
 export async function notify (core: Core, input: NotifyInput, caller: Caller = NODE_CALLER): Promise<NotifyResult> {
   const from = core.actingSeat(input.as, caller)
   if (!isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle`)
   if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
+  checkFields([['the thread', input.thread, MAX_THREAD_BYTES], ['the content type', input.contentType, MAX_CONTENT_TYPE_BYTES], ['reply-to', input.replyTo, MESSAGE_ID_BYTES]])
+  const key = input.idempotencyKey
+  if (key === undefined) return await send(core, from, input)
+  checkKey(key)
+  const hash = requestHash({ ...input, contentType: input.contentType ?? 'text/plain', require: input.require ?? 'COMPLETE' })
+  return await oneAtATime(core, from, key, async () => {
+    const earlier = heldKey(core, from, key, hash, Date.now())
+    if (earlier === undefined) return await send(core, from, input, { key, hash })
+    const v = await status(core, obligationId(earlier))
+    return { obligation: v.obligation, state: v.state, from: v.from, to: v.to, replayed: true }
+  })
+}
+
+async function send (core: Core, from: string, input: NotifyInput, idem?: { key: string, hash: Uint8Array }): Promise<NotifyResult> {
   const sender = core.directory.check(from)
   if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
   let recipient = core.directory.check(input.to)
@@ -52,11 +74,11 @@ export async function notify (core: Core, input: NotifyInput, caller: Caller = N
   if (core.store.messages.pendingFor(input.to) >= MAX_OUTBOX_PER_DEST) {
     throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${input.to}; wait until its node is reachable`)
   }
-  const key = core.seatKey(from)
+  const seat = core.seatKey(from)
   const now = Date.now()
   const nonce = new Uint8Array(randomBytes(NONCE_BYTES))
   const msg: MessageData = {
-    id: messageIdFor(key.publicKey, nonce),
+    id: messageIdFor(seat.publicKey, nonce),
     from,
     to: input.to,
     sentAtMs: now,
@@ -66,11 +88,11 @@ export async function notify (core: Core, input: NotifyInput, caller: Caller = N
     body: input.body,
     require: input.require ?? 'COMPLETE',
     expiresAtMs: input.ttlMs !== undefined ? now + input.ttlMs : undefined,
-    fromKey: key.publicKey
+    fromKey: seat.publicKey
   }
   const payload = messageToWire(msg)
-  const envelopeOf = signer(core).add(key, payload)
-  const headerOf = signer(core).add(key, headerPayload(msg, payload, nonce), PAYLOAD_TYPES.header)
+  const envelopeOf = signer(core).add(seat, payload)
+  const headerOf = signer(core).add(seat, headerPayload(msg, payload, nonce), PAYLOAD_TYPES.header)
   const store = core.store.messages
   await core.store.commit.run(() => {
     const envelope = envelopeToWire(envelopeOf()) // the turn's messages and headers are signed together, inside the commit
@@ -88,6 +110,7 @@ export async function notify (core: Core, input: NotifyInput, caller: Caller = N
       storedAtMs: now
     })
     store.enqueue('message', msg.id, msg.to, now)
+    if (idem !== undefined) claimKey(core, from, idem.key, idem.hash, msg.id, now)
   })
   crashPoint('after-notify-commit')
   core.events.emit('message:out', { id: msg.id, from, to: msg.to })

@@ -10,6 +10,8 @@ import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
 import { obligationId, parseObligation } from './ids.js'
 import { requireMessage } from './receipts-in.js'
+import { checkFields } from './field-limits.js'
+import { MAX_EVIDENCE_PATH_BYTES, MAX_NOTE_BYTES } from './limits.js'
 
 export interface StepResult {
   obligation: string
@@ -95,11 +97,13 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   // the daemon reads an evidence file with the node user's rights: a seat on the seat socket (maybe another
   // user) may not make it read files it could not read itself; its sentence becomes the receipt file
   if (caller.via === 'seat' && opts.file !== undefined) throw new MeshError('SEAT_EVIDENCE_FORBIDDEN', 'on the seat socket ack takes no evidence file; put what was done in the sentence')
+  checkFields([['the ack sentence', sentence, MAX_NOTE_BYTES], ['the evidence path', opts.file, MAX_EVIDENCE_PATH_BYTES]])
   const m = inboxMessage(core, ob, opts.as, caller)
   const now = Date.now()
   const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
   // Checked, hashed and kept in one read; a file that changes while it is read is refused (EVIDENCE_CHANGED).
   const file = await readEvidence(path, core.ctx.paths)
+  checkFields([['the evidence path', file.path, MAX_EVIDENCE_PATH_BYTES]]) // resolved: a relative path grows
   const evidence: EvidenceData = { path: file.path, sha256: file.sha256, size: file.size }
   const r = await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }, { state: 'COMPLETE', note: sentence, evidence }], file)
   return { ...r, evidence: { path: evidence.path, sha256: Buffer.from(evidence.sha256).toString('hex'), size: evidence.size } }
@@ -107,6 +111,7 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
 
 export async function reject (core: Core, ob: string, reason: string, opts: { as?: string, caller?: Caller } = {}): Promise<StepResult> {
   if (typeof reason !== 'string' || reason.trim() === '') throw new MeshError('REJECT_REASON_MISSING', 'reject needs a reason')
+  checkFields([['the reject reason', reason, MAX_NOTE_BYTES]])
   const m = inboxMessage(core, ob, opts.as, opts.caller ?? NODE_CALLER)
   return await issue(core, m, [{ state: 'REJECTED', note: reason }])
 }

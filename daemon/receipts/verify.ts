@@ -4,6 +4,10 @@
 import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../cards/index.js'
 import { InlineEvidenceError, PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
 import { openHeader } from './header.js'
+import {
+  MAX_EVIDENCE_PATH_BYTES, MAX_HANDLE_BYTES, MAX_NOTE_BYTES, MAX_RECEIPT_BYTES, MAX_RECEIPT_CODE_BYTES
+} from '../messaging/limits.js' // leaf files of constants and checks: no import cycle
+import { oversized } from '../messaging/field-limits.js'
 
 export interface MessageRef {
   id: Uint8Array
@@ -14,18 +18,34 @@ export interface MessageRef {
 
 export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array, header: MessageHeaderData } | Refusal
 
-/** Decodes and verifies the envelope only; the result still has to be matched against its message. */
+/**
+ * Decodes and verifies the envelope only; the result still has to be matched against its message. A receipt over
+ * the size limits is refused before anything else: a node must never hold a fact it could not serve to its peers.
+ */
 export function openReceipt (bytes: Uint8Array): { ok: true, receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array } | Refusal {
+  if (bytes.byteLength > MAX_RECEIPT_BYTES) return refuse('RECEIPT_TOO_LARGE', `the receipt has ${bytes.byteLength} bytes; the limit is ${MAX_RECEIPT_BYTES}`)
+  let receipt: ReceiptData
+  let signer: Uint8Array
   try {
     const env = envelopeFromWire(bytes)
     const v = verifyEnvelope(env, PAYLOAD_TYPES.receipt)
     if (!v.ok) return refuse('RECEIPT_BAD_SIGNATURE', v.reason)
-    return { ok: true, receipt: receiptFromWire(env.payload), signer: env.signer, hash: sha256(bytes) }
+    receipt = receiptFromWire(env.payload)
+    signer = env.signer
   } catch (err) {
     // A fact reaches every node: a receipt carrying content would hand the file to all of them.
     if (err instanceof InlineEvidenceError) return refuse(err.code, err.message)
     return refuse('RECEIPT_MALFORMED', 'the receipt does not decode')
   }
+  const big = oversized([
+    ['the receipt note', receipt.note, MAX_NOTE_BYTES],
+    ['the evidence path', receipt.evidence?.path, MAX_EVIDENCE_PATH_BYTES],
+    ['the receipt code', receipt.code, MAX_RECEIPT_CODE_BYTES],
+    ['the receipt actor', receipt.actor, MAX_HANDLE_BYTES],
+    ['the receipt sender', receipt.from, MAX_HANDLE_BYTES]
+  ])
+  if (big !== undefined) return big
+  return { ok: true, receipt, signer, hash: sha256(bytes) }
 }
 
 export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientKey: Uint8Array): ReceiptCheck {

@@ -10,6 +10,8 @@ import { readEndorsementFile, requestFileText } from './trust-files.js'
 import { refreshLocalCard } from './cards.js'
 import { mergeContract, type ContractOptions } from '../carriers/index.js'
 import { isolateSeat } from './seat-tokens.js'
+import { checkFields } from '../messaging/field-limits.js'
+import { MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../messaging/limits.js'
 
 export const CARRIERS = ['claude-code', 'codex', 'shell', 'command'] as const
 export type Carrier = typeof CARRIERS[number]
@@ -46,6 +48,7 @@ export function tmuxFromEnv (env: NodeJS.ProcessEnv): { pane?: string, tmuxSocke
 }
 
 function validateOptions (o: ActorOptions): void {
+  checkFields([['the model', o.model, MAX_MODEL_BYTES], ['the pane', o.pane, MAX_PANE_BYTES]]) // both go into the signed card
   if (o.carrier !== undefined && !(CARRIERS as readonly string[]).includes(o.carrier)) {
     throw new MeshError('CARRIER_UNKNOWN', `carrier ${JSON.stringify(o.carrier)} is not one of ${CARRIERS.join(', ')}`)
   }

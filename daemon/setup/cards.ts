@@ -3,10 +3,12 @@ import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import {
   MeshError, acceptCard, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, parseKeyText, signCard, verifyCardJson, verifyEndorsement,
-  type AgentCard, type CardSecurity, type HeldCard, type VerifiedCard
+  type AgentCard, type CardSecurity, type HeldCard, type Refusal, type VerifiedCard
 } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
 import type { HomeContext } from './context.js'
+import { oversized } from '../messaging/field-limits.js'
+import { MAX_CARRIER_BYTES, MAX_DESCRIPTION_BYTES, MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../messaging/limits.js'
 
 /** Addresses a card announces: `announce` from the config, else the listen addresses with 0.0.0.0 expanded. */
 export function configuredAddresses (ctx: HomeContext): string[] {
@@ -112,11 +114,24 @@ export function cardVerify (ctx: HomeContext, file: string): CardVerdict {
 
 export type ImportStatus = 'new' | 'newer' | 'unchanged'
 
+/** The fields a seat sets in its card, against the limits its own node checks them to (FIELD_TOO_LARGE). */
+export function cardFieldsTooLarge (c: VerifiedCard): Refusal | undefined {
+  const description = typeof c.card.description === 'string' ? c.card.description : undefined
+  return oversized([
+    ['the card model', c.model, MAX_MODEL_BYTES],
+    ['the card pane', c.pane, MAX_PANE_BYTES],
+    ['the card carrier', c.carrier, MAX_CARRIER_BYTES],
+    ['the card description', description, MAX_DESCRIPTION_BYTES]
+  ])
+}
+
 /** Applies every acceptance rule and stores the card when it is accepted. */
 export function acceptCardJson (ctx: HomeContext, json: string, nowMs = Date.now()): { card: VerifiedCard, status: ImportStatus } {
   const v = verifyCardJson(json)
   if (!v.ok) throw new MeshError(v.code, v.reason)
   const c = v.card
+  const big = cardFieldsTooLarge(c)
+  if (big !== undefined) throw new MeshError(big.code, big.reason)
   const id = ctx.store.identity
   const trust = ctx.trustContext(nowMs)
   // a card that is not validly endorsed claims nothing, so it is refused before it can count as a conflict

@@ -7,6 +7,8 @@ import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { HomeContext } from './context.js'
 import { endorsementFileText, readRequestFile } from './trust-files.js'
 import { settleConflicts } from './conflicts.js'
+import { checkFields } from '../messaging/field-limits.js'
+import { MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
 
 export function meshCreate (ctx: HomeContext): { meshKey: string, created: boolean } {
   let owner = ctx.meshOwnerKey()
@@ -54,6 +56,7 @@ export function meshAdmit (ctx: HomeContext, requestPath: string, opts: { out?: 
  * is revoked ahead, for this mesh only; a handle conflict it settles ends at once.
  */
 export function meshRevoke (ctx: HomeContext, target: string, reason?: string): { actorKey: string, handle?: string, revoked: boolean } {
+  checkFields([['the revocation reason', reason, MAX_REVOCATION_REASON_BYTES]])
   const owner = ctx.requireMeshOwnerKey()
   const meshKey = keyText(owner.publicKey)
   const id = ctx.store.identity

@@ -10,6 +10,7 @@ import { GroupCommit } from './group-commit.js'
 import { StatsStore } from './stats.js'
 import { EvidenceStore } from './evidence.js'
 import { SeatTokenStore } from './seat-tokens.js'
+import { IdempotencyStore } from './idempotency.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -19,6 +20,7 @@ export type { FactRow, FactKind } from './facts.js'
 export type { EvidenceRow, EvidenceOrigin } from './evidence.js'
 export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'
 export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './carriers.js'
+export type { IdempotencyRow } from './idempotency.js'
 
 export class Store {
   readonly identity: IdentityStore
@@ -29,6 +31,7 @@ export class Store {
   readonly stats: StatsStore
   readonly evidence: EvidenceStore
   readonly seatTokens: SeatTokenStore
+  readonly idempotency: IdempotencyStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -40,6 +43,7 @@ export class Store {
     this.stats = new StatsStore(s)
     this.evidence = new EvidenceStore(s)
     this.seatTokens = new SeatTokenStore(s)
+    this.idempotency = new IdempotencyStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s, this.facts)
   }

@@ -7,12 +7,17 @@ import type { FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
 import { acceptCardJson } from '../setup/cards.js'
 import { settleConflicts } from '../setup/conflicts.js'
+import { oversized } from '../messaging/field-limits.js'
+import { MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
+import { MAX_FACT_BYTES } from './constants.js'
 
 export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: string, reason: string }
 
 const IGNORED_CARD_CODES = new Set(['CARD_STALE_SEQ', 'HANDLE_CONFLICT'])
 
 export function applyFact (core: Core, kind: string, bytes: Uint8Array, nowMs = Date.now()): FactVerdict {
+  // a fact this node could not serve in one sync page or gossip message is never stored (each kind has a tighter limit)
+  if (bytes.byteLength > MAX_FACT_BYTES) return { verdict: 'reject', code: 'FACT_TOO_LARGE', reason: `the fact has ${bytes.byteLength} bytes; the limit is ${MAX_FACT_BYTES}` }
   if (core.store.facts.has(sha256(bytes))) return { verdict: 'held' }
   return core.store.facts.learning(() => applyNewFact(core, kind, bytes, nowMs))
 }
@@ -88,6 +93,8 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
 function applyRevocation (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
   const v = verifyRevocation(bytes)
   if (!v.ok) return { verdict: 'reject', code: v.code, reason: v.reason }
+  const big = oversized([['the revocation reason', v.value.reason, MAX_REVOCATION_REASON_BYTES], ['the revoked handle', v.value.handle, MAX_HANDLE_BYTES]])
+  if (big !== undefined) return { verdict: 'reject', code: big.code, reason: big.reason }
   const mesh = keyText(v.value.meshKey)
   if (!core.ctx.trustedMeshes().has(mesh)) return { verdict: 'ignore' } // another mesh's business
   // Kept per mesh: it counts only against an endorsement by this same mesh (checkEndorsement), so a trusted

@@ -7,7 +7,7 @@ import { factFromWire, factToWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { errorText } from '../runtime/errors.js'
 import { applyFact } from './apply.js'
-import { FACTS_TOPIC, MAX_FACT_BYTES } from './constants.js'
+import { FACTS_TOPIC, MAX_GOSSIP_DATA_BYTES } from './constants.js'
 
 /** gossipsub's message id: the hash of the fact inside the message (or of the data, when it does not decode). */
 export function factMessageId (data: Uint8Array): Uint8Array {
@@ -50,7 +50,7 @@ export class FactGossip {
   }
 
   private async validate (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
-    if (data.byteLength > MAX_FACT_BYTES + 64) return this.reject(peer, 'FACT_TOO_LARGE')
+    if (data.byteLength > MAX_GOSSIP_DATA_BYTES) return this.reject(peer, 'FACT_TOO_LARGE')
     let fact
     try {
       fact = factFromWire(data)

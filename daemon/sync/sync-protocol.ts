@@ -10,7 +10,7 @@ import type { MeshNode } from '../net/node.js'
 import { errorText } from '../runtime/errors.js'
 import { MAX_FRAME_BYTES } from '../messaging/index.js'
 import { applyFact } from './apply.js'
-import { SYNC_PAGE_BYTES, SYNC_PAGE_FACTS, SYNC_PROTOCOL } from './constants.js'
+import { MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS, SYNC_PROTOCOL } from './constants.js'
 
 const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
 // A page that brought nothing new moves the checkpoint in memory only; it is written this much later (or with the
@@ -61,13 +61,20 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       const page = core.store.facts.since(since, limit)
       const facts: FactData[] = []
       let bytes = 0
+      let last = since
       for (const f of page) {
+        // a fact over the limit (stored by an older version) would make a page no peer can read: it is passed over
+        if (f.bytes.byteLength > MAX_FACT_BYTES) {
+          core.log.debug('fact over the size limit not served', { seq: f.seq, bytes: f.bytes.byteLength })
+          last = f.seq
+          continue
+        }
         if (facts.length > 0 && bytes + f.bytes.byteLength > SYNC_PAGE_BYTES) break
         facts.push({ seq: f.seq, kind: f.kind, envelope: f.bytes })
         bytes += f.bytes.byteLength
+        last = f.seq
       }
       const head = core.store.facts.head()
-      const last = facts.length > 0 ? facts[facts.length - 1].seq : since
       if (facts.length > 0 || !caughtUp) {
         await lp.write(syncPageToWire({ facts, head, done: last >= head }))
         caughtUp = caughtUp || last >= head

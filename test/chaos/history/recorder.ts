@@ -7,7 +7,7 @@ import type { HistoryEvent } from './events.js'
 
 /** Errors that mean the daemon may have acted but its answer was lost. Every other error is a definite refusal
  * (the daemon answered it, or, for DAEMON_NOT_RUNNING, no daemon was there to take the call). */
-const NO_ANSWER = new Set(['DAEMON_PROTOCOL', 'DAEMON_UNREACHABLE'])
+const NO_ANSWER = new Set(['DAEMON_PROTOCOL', 'DAEMON_UNREACHABLE', 'DAEMON_CONNECTION_LOST'])
 
 type Without<T, K extends keyof any> = T extends unknown ? Omit<T, K> : never
 

@@ -1,0 +1,49 @@
+// A2A SendMessage sent twice with one messageId (a client retrying) is one task: the bridge keys notify by it.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { actorAdd } from '../../../daemon/index.js'
+import { call } from '../../../cli/control-client.js'
+import { CLI } from '../../helpers/cli.js'
+import { createMesh, withCtx } from '../../helpers/mesh.js'
+
+/** One home with seats agent-a and gateway; its daemon runs the bridge on a free loopback port, sending as gateway. */
+async function bridgedHome (): Promise<{ home: string, base: string }> {
+  const [a] = await createMesh(1, { start: false })
+  await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
+  const child = spawn(process.execPath, [CLI, '--home', a.home, 'daemon', '--a2a-port', '0', '--a2a-as', 'gateway'], {
+    env: { ...process.env, AIOS_COMM_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe']
+  })
+  onTestFinished(async () => { if (child.exitCode === null) { const gone = once(child, 'exit'); child.kill('SIGTERM'); await gone } })
+  let out = ''
+  const ready = await new Promise<any>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d
+      const line = out.split('\n').find(l => l.includes('"event":"ready"'))
+      if (line !== undefined) resolve(JSON.parse(line))
+    })
+    child.once('exit', code => reject(new Error(`daemon exited ${String(code)}`)))
+  })
+  return { home: a.home, base: ready.a2a }
+}
+
+async function send (url: string, messageId: string, text: string): Promise<any> {
+  const body = { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId, role: 'ROLE_USER', parts: [{ text }] } } }
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return await r.json()
+}
+
+describe('A2A bridge: messageId as the idempotency key', () => {
+  it('SendMessage retried with the same messageId returns the same task; another text under it is refused', async () => {
+    const { home, base } = await bridgedHome()
+    const url = `${base}/a2a/agent-a`
+    const first = await send(url, 'msg-42', 'please review PR 42')
+    const again = await send(url, 'msg-42', 'please review PR 42')
+    expect(first.result.task.id).toMatch(/^ob_/)
+    expect(again.result.task.id).toBe(first.result.task.id)
+    const other = await send(url, 'msg-42', 'please review PR 43')
+    expect(other.error.data.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    const inbox = await call(home, 'inbox', { as: 'agent-a' })
+    expect(inbox.map((m: any) => m.obligation)).toEqual([first.result.task.id])
+  }, 30_000)
+})
