@@ -23,6 +23,8 @@ const RPC_OF: Record<string, number> = {
   OBLIGATION_UNKNOWN: RPC.taskNotFound,
   OBLIGATION_INVALID: RPC.taskNotFound,
   MESSAGE_TOO_LARGE: RPC.invalidParams,
+  FIELD_TOO_LARGE: RPC.invalidParams,
+  IDEMPOTENCY_KEY_REUSED: RPC.invalidParams,
   BAD_REQUEST: RPC.invalidParams
 }
 
