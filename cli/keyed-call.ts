@@ -1,7 +1,7 @@
 // A control call that carries an idempotency key, retried when the connection to the daemon breaks before the answer:
 // the daemon may have acted, and the key makes a repeat return what the first attempt did instead of acting twice.
 import { MeshError } from '../cards/index.js'
-import { call } from './control-client.js'
+import { call, type CallOptions } from './control-client.js'
 
 // Long enough for a daemon that crashed to come back under its service manager (systemd restarts it after 2 s,
 // launchd within its 5 s throttle) and start (about a second); short enough for a person to wait out.
@@ -11,12 +11,12 @@ const MAX_DELAY_MS = 2000
 // After a lost connection these mean "not back yet", not "never there": the daemon is restarting.
 const RESTARTING = new Set(['DAEMON_CONNECTION_LOST', 'DAEMON_NOT_RUNNING', 'DAEMON_UNREACHABLE'])
 
-export async function callKeyed<T = any> (home: string, method: string, params: Record<string, unknown>, key: string): Promise<T> {
+export async function callKeyed<T = any> (home: string, method: string, params: Record<string, unknown>, key: string, o: CallOptions = {}): Promise<T> {
   const deadline = Date.now() + RETRY_WINDOW_MS
   let lost = false
   for (let delay = FIRST_DELAY_MS; ; delay = Math.min(delay * 2, MAX_DELAY_MS)) {
     try {
-      return await call<T>(home, method, params)
+      return await call<T>(home, method, params, o)
     } catch (err) {
       if (!(err instanceof MeshError)) throw err
       lost ||= err.code === 'DAEMON_CONNECTION_LOST'

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
-import { actingSeat, globals, homeDir } from '../context.js'
+import { actingSeat, globals, homeDir, seatAccess } from '../context.js'
 import { callKeyed } from '../keyed-call.js'
 import { print } from '../output.js'
 
@@ -66,7 +66,7 @@ export function register (program: Command): void {
         ttlMs: o.ttl === undefined ? undefined : parseDuration(o.ttl),
         contentType: o.contentType,
         idempotencyKey: key
-      }, key)
+      }, key, seatAccess(cmd))
       print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed }, () => `${r.obligation as string} ${r.state as string}`)
     })
 }
