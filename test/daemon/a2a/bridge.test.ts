@@ -1,5 +1,6 @@
 // The @a2a-js/sdk client against the daemon's A2A bridge: card and signature, SendMessage to a seat, GetTask until
 // COMPLETED; what a web page could send (foreign Origin, text/plain, a rebound Host) is refused, and the optional token.
+import { randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync, statSync } from 'node:fs'
@@ -42,7 +43,8 @@ async function rpc (url: string, method: string, params: unknown): Promise<any> 
   return await r.json()
 }
 
-const sendBody = (text: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text }] } } })
+// each message its own messageId: a client that reuses one is asking for the same task again
+const sendBody = (text: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: `m-${randomUUID()}`, role: 'ROLE_USER', parts: [{ text }] } } })
 
 /** A raw HTTP/1.1 request with exactly the headers given (fetch would not let a test set Host). */
 async function raw (url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number, json: any }> {
