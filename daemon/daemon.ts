@@ -27,6 +27,9 @@ import { Metrics, ObserveBus, metricsServer, requireLoopback, type LoopbackHttp 
 import { uiServer, type UiOptions } from './ui/index.js'
 import { watchRoute } from './observe/watch-route.js'
 
+// Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
+const MAX_REFUSALS_LOGGED = 1024
+
 export interface DaemonInfo {
   peerId: string
   addresses: string[]
@@ -65,6 +68,7 @@ export class Daemon {
   private readonly http: LoopbackHttp[] = []
   private readonly startedAtMs = Date.now()
   private readonly sessions = new Map<string, PeerSession>()
+  private readonly refusalsLogged = new Set<string>()
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
 
@@ -99,8 +103,11 @@ export class Daemon {
       seed: ctx.nodeKey().seed,
       listen: ctx.config.listen,
       announce: ctx.config.announce,
-      // an unknown peer gets in only while an invitation is open, and then may only use the join protocol
-      isTrustedPeer: p => directory.isTrustedPeer(p) || this.truth?.joining.has(p) === true || ctx.store.invites.anyOpen(Date.now()),
+      isTrustedPeer: p => directory.isTrustedPeer(p),
+      // an unknown peer gets in only while an invitation is open (or its join is under way), and then may only use
+      // the join protocol: the DHT and gossip refuse it behind the node's trust gate, deliver and sync check it
+      admitUntrusted: p => this.truth?.joining.has(p) === true || ctx.store.invites.anyOpen(Date.now()),
+      onRefused: (peer, protocol) => { this.streamRefused(peer, protocol) },
       isCutOff: p => directory.isCutOff(p),
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
@@ -115,6 +122,7 @@ export class Daemon {
     }
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
+    core.events.on('directory:changed', () => { node.services.trust.recheck() }) // peers trusted while connected
 
     const bus = this.bus = new ObserveBus(core)
     bus.start()
@@ -159,6 +167,18 @@ export class Daemon {
       urls.ui = `${server.baseUrl}/`
     }
     return urls
+  }
+
+  /** A DHT or gossip stream refused to a peer that hosts no trusted actor: counted always, logged once per peer and protocol. */
+  private streamRefused (peer: string, protocol: string): void {
+    const core = this.core
+    if (core === undefined) return
+    core.events.emit('refused', { what: 'stream', code: 'PEER_NOT_TRUSTED', reason: `${protocol} is served only to peers that host a trusted actor`, peer })
+    const key = `${peer} ${protocol}`
+    if (this.refusalsLogged.has(key)) return
+    if (this.refusalsLogged.size >= MAX_REFUSALS_LOGGED) this.refusalsLogged.clear()
+    this.refusalsLogged.add(key)
+    this.log.warn('stream refused to an untrusted peer', { peer, protocol })
   }
 
   /** A protocol handler that fails in a way it did not handle closes its stream, never the daemon. */

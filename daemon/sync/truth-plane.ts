@@ -31,9 +31,12 @@ export class TruthPlane {
   private readonly onChange = (): void => { void this.afterChange() }
   private readonly onConnect = (evt: CustomEvent<{ toString: () => string }>): void => {
     const peer = evt.detail.toString()
-    this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
-    if (this.core.directory.isTrustedPeer(peer)) void this.sync.pull(peer)
-    else setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
+    if (this.core.directory.isTrustedPeer(peer)) {
+      this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
+      void this.sync.pull(peer)
+    } else {
+      setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
+    }
   }
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
