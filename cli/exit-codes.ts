@@ -8,7 +8,7 @@ export const EXIT = {
   notInitialized: 5 // the home has no config or keys yet
 } as const
 
-const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_)/
+const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_|INVITE_INVALID$)/
 
 export function exitCodeFor (code: string): number {
   if (code === 'USAGE') return EXIT.usage

@@ -20,7 +20,7 @@ import { HomeContext } from './setup/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { TruthPlane } from './sync/truth-plane.js'
 import { factMessageId } from './sync/gossip.js'
-import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
+import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, metricsServer, requireLoopback, type LoopbackHttp } from './observe/index.js'
@@ -136,7 +136,8 @@ export class Daemon {
 
     const truth = this.truth = new TruthPlane(node, core)
     await truth.start()
-    await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, truth.joining, () => this.addresses())) }, { maxInboundStreams: 4 })
+    const join = { joining: truth.joining, guesses: new GuessLimiter(), addresses: () => this.addresses() }
+    await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, join)) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
     this.control = new ControlServer(paths.socket, table, this.log, { streams: { watch: watchRoute(bus) } })

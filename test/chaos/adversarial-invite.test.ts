@@ -1,12 +1,12 @@
 // A stranger (a libp2p node holding no card) connected while an invitation is open: the gater lets it in, and then
-// it may use /aios-comm/join/1 and nothing else. The DHT, gossip, deliver and sync all refuse it, and no node names it
-// to anyone.
+// it may use /aios-comm/join/1 and nothing else. The DHT, gossip, deliver and sync all refuse it, no node names it to
+// anyone, and a wrong invitation secret is refused before anything is checked, endorsed or disclosed, and limited.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { lpStream } from '@libp2p/utils'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
-import { generateKeyPair, utf8 } from '../../cards/index.js'
+import { generateKeyPair, parseKeyText, signAdmissionRequest, utf8 } from '../../cards/index.js'
 import {
   factToWire, joinRequestToWire, joinResponseFromWire, syncPageFromWire, syncRequestToWire,
   type JoinRequestData, type JoinResponseData
@@ -15,7 +15,7 @@ import { createNode, type MeshNode } from '../../daemon/net/node.js'
 import { FACTS_TOPIC, SYNC_PROTOCOL } from '../../daemon/sync/constants.js'
 import { factMessageId } from '../../daemon/sync/gossip.js'
 import { cardKey } from '../../daemon/directory/dht.js'
-import { JOIN_PROTOCOL, parseToken } from '../../daemon/join/index.js'
+import { JOIN_PROTOCOL, WRONG_SECRETS_BURST, parseToken } from '../../daemon/join/index.js'
 import { actorAdd } from '../../daemon/index.js'
 import { createMesh, query, waitFor, withCtx, type MeshNodeHandle } from '../helpers/mesh.js'
 import { openDeliver, rawPeer, signedMessage } from '../helpers/raw-peer.js'
@@ -71,9 +71,9 @@ describe('chaos: a stranger during an open invitation', () => {
     s.services.pubsub.subscribe(FACTS_TOPIC)
     s.services.pubsub.addEventListener('message', evt => { heard.push(evt.detail.data) })
 
-    // (1) the join protocol is open to it (a wrong secret gets an answer: a refusal)
+    // (1) the join protocol is open to it (a wrong secret gets an answer: the refusal)
     const joined = await joinAttempt(s, a, { secret: new Uint8Array(32).fill(9) })
-    expect(joined?.errorCode).toBeDefined()
+    expect(joined?.errorCode).toBe('INVITE_INVALID')
     expect(parseToken(token).peer).toBe(a.daemon.peerId)
 
     // (2) the DHT answers it nothing: no record, no member's peer id or address
@@ -118,7 +118,39 @@ describe('chaos: a stranger during an open invitation', () => {
     expect(peersIn(near)).toContain(b.daemon.peerId) // the DHT still serves members
     tally.forgedAccepted += query(a.home, "SELECT count(*) AS n FROM cards WHERE peer_id = ?", s.peerId.toString())[0].n
     alive(a, b)
-    recordTally({ suite: 'stranger during an invitation', cycles: 1, messages: 0, forgedAccepted: tally.forgedAccepted, crashes: tally.crashes })
+  })
+
+  it('a wrong secret is refused before anything is checked or endorsed; guessing is limited', async () => {
+    const [a] = await createMesh(2, { start: false }) // agent-b's card is held at a; b need not run
+    await a.daemon.start()
+    const { token } = await a.daemon.call('invite', {})
+    const t = parseToken(token)
+    const meshKey = parseKeyText(t.mesh)!
+    const s = await stranger(a)
+    onTestFinishedStop(s)
+    const key = generateKeyPair()
+    const request = (handle: string): Uint8Array => signAdmissionRequest(key, meshKey, handle, Date.now())
+
+    // a request naming a handle the mesh holds: with a wrong secret, the answer says nothing about the handle
+    const conflict = await joinAttempt(s, a, { secret: new Uint8Array(32).fill(1), requests: [request('agent-b')] })
+    expect(conflict).toMatchObject({ errorCode: 'INVITE_INVALID', endorsements: [], cards: [], bootstrap: [] })
+    let wrong = 1
+    for (;;) {
+      const r = await joinAttempt(s, a, { secret: new Uint8Array(randomBytes(32)), requests: [request('stranger-1')] })
+      expect(r).toMatchObject({ endorsements: [], cards: [], bootstrap: [] })
+      if (r?.errorCode === 'JOIN_RATE_LIMITED') break
+      expect(r?.errorCode).toBe('INVITE_INVALID')
+      wrong++
+      expect(wrong).toBeLessThanOrEqual(WRONG_SECRETS_BURST)
+    }
+    expect(wrong).toBe(WRONG_SECRETS_BURST)
+    // once limited, not even the right secret is looked at
+    expect(await joinAttempt(s, a, { secret: t.secret, requests: [request('stranger-1')] })).toMatchObject({ errorCode: 'JOIN_RATE_LIMITED', endorsements: [] })
+    expect(query(a.home, 'SELECT count(*) AS n FROM invites WHERE used_at_ms IS NOT NULL')[0].n).toBe(0)
+    expect(query(a.home, "SELECT count(*) AS n FROM cards WHERE handle = 'stranger-1'")[0].n).toBe(0)
+    expect(a.daemon.stderr).toContain('"code":"INVITE_INVALID"')
+    alive(a)
+    recordTally({ suite: 'stranger during an invitation', cycles: 2, messages: 0, forgedAccepted: tally.forgedAccepted, crashes: tally.crashes })
     expect(tally.forgedAccepted).toBe(0)
   })
 })
