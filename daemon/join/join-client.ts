@@ -64,11 +64,11 @@ export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: str
     mine = await Promise.all(seats.map(async (s, i) => await nextLocalCard(ctx, s.handle, { endorsement: first.endorsements[i] })))
     await lp.write(joinRequestToWire({ secret: new Uint8Array(0), requests: [], cards: mine.map(c => utf8(c.card.json)) }))
     await answer()
-    await stream.close()
   } catch (err) {
     stream.abort(err as Error)
     throw err
   }
+  await stream.close().catch(() => { stream.abort(new MeshError('STREAM_CLOSED', 'join stream closed')) }) // the join is done either way
 
   // the inviter took our cards: the join succeeded, and only now does this home trust the mesh and keep what it brought
   let cards = 0

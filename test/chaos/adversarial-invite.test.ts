@@ -19,7 +19,7 @@ import { JOIN_PROTOCOL, WRONG_SECRETS_BURST, parseToken } from '../../daemon/joi
 import { actorAdd } from '../../daemon/index.js'
 import { createMesh, query, waitFor, withCtx, type MeshNodeHandle } from '../helpers/mesh.js'
 import { openDeliver, rawPeer, signedMessage } from '../helpers/raw-peer.js'
-import { KAD, kadAsk, peerKey, type KadAnswer } from '../helpers/kad-rpc.js'
+import { KAD, cidKey, kadAsk, peerKey, type KadAnswer } from '../helpers/kad-rpc.js'
 import { recordTally } from './report.js'
 
 const tally = { forgedAccepted: 0, crashes: 0 }
@@ -77,7 +77,7 @@ describe('chaos: a stranger during an open invitation', () => {
     expect(parseToken(token).peer).toBe(a.daemon.peerId)
 
     // (2) the DHT answers it nothing: no record, no member's peer id or address
-    for (const [type, key] of [[KAD.FIND_NODE, peerKey(b.daemon.peerId)], [KAD.GET_VALUE, cardKey('agent-b')], [KAD.GET_PROVIDERS, cardKey('agent-b')]] as const) {
+    for (const [type, key] of [[KAD.FIND_NODE, peerKey(b.daemon.peerId)], [KAD.GET_VALUE, cardKey('agent-b')], [KAD.GET_PROVIDERS, cidKey(b.daemon.peerId)]] as const) {
       const answer = await kadAsk(s, a.daemon.peerId, type, key)
       expect(peersIn(answer)).not.toContain(b.daemon.peerId)
       expect(answer?.value).toBeUndefined()
@@ -109,8 +109,8 @@ describe('chaos: a stranger during an open invitation', () => {
     expect(await syncPage(s, a)).toBeUndefined()
 
     // nobody is told of the stranger: a member asking for its id, or near it, does not get it back
-    for (const type of [KAD.FIND_NODE, KAD.GET_VALUE]) {
-      const answer = await kadAsk(member, a.daemon.peerId, type, peerKey(s.peerId.toString()))
+    for (const [type, key] of [[KAD.FIND_NODE, peerKey(s.peerId.toString())], [KAD.GET_VALUE, peerKey(s.peerId.toString())], [KAD.GET_PROVIDERS, cidKey(s.peerId.toString())]] as const) {
+      const answer = await kadAsk(member, a.daemon.peerId, type, key)
       expect(answer).toBeDefined()
       expect(peersIn(answer)).not.toContain(s.peerId.toString())
     }

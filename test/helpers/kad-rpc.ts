@@ -30,6 +30,11 @@ export function peerKey (peerId: string): Uint8Array {
   return peerIdFromString(peerId).toMultihash().bytes
 }
 
+/** A GET_PROVIDERS key (a CID) near a peer id. */
+export function cidKey (peerId: string): Uint8Array {
+  return peerIdFromString(peerId).toCID().bytes
+}
+
 function peers (list: any[] | undefined): KadPeer[] {
   return (list ?? []).map(p => ({
     peerId: peerIdFromMultihash(Digest.decode(new Uint8Array(p.id))).toString(),
