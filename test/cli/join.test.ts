@@ -71,6 +71,9 @@ describe('invite and join', () => {
     await joiner.daemon.start()
     expect(errorCode(await cli(joiner.home, ['join', wrongSecret]))).toBe('INVITE_INVALID')
     expect(trusted()).toEqual([])
+    // nor does the joiner hold an endorsement or a card (the seat named with --handle waits, as one made by actor add)
+    expect(query(joiner.home, 'SELECT count(*) AS n FROM actors WHERE endorsement IS NOT NULL')[0].n).toBe(0)
+    expect(query(joiner.home, 'SELECT count(*) AS n FROM cards')[0].n).toBe(0)
     // the owner endorsed nothing and holds no card of the joiner; the invitation is still open
     expect(query(owner.home, "SELECT count(*) AS n FROM cards WHERE handle = 'agent-2'")[0].n).toBe(0)
     expect(query(owner.home, 'SELECT count(*) AS n FROM invites WHERE used_at_ms IS NULL')[0].n).toBe(1)
