@@ -71,7 +71,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         globalSignaturePolicy: 'StrictNoSign',
         allowPublishToZeroTopicPeers: true,
         emitSelf: false,
-        // Only peers hosting endorsed actors get in (the gater), so gossipsub's sybil guard by IP only hurts: it
+        // Only peers hosting endorsed actors reach gossipsub (the gater, the gate), so its sybil guard by IP only hurts: it
         // scores every peer below the publish threshold once more than 10 share an address — all of a mesh on one
         // host, or many machines behind one NAT — and then nothing is gossiped at all
         scoreParams: { IPColocationFactorWeight: 0 },
