@@ -26,7 +26,7 @@ export interface CoreEvents {
   /** A peer node connected (its first connection) or disconnected (its last). */
   peer: [{ peerId: string, status: 'up' | 'down' }]
   /** Something a peer or this node's outbox sent failed verification and was refused. */
-  refused: [{ what: 'message' | 'receipt' | 'fact', code: string, reason: string, peer?: string }]
+  refused: [{ what: 'message' | 'receipt' | 'fact' | 'stream' | 'join', code: string, reason: string, peer?: string }]
 }
 
 export interface WakeEvent {

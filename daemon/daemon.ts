@@ -22,12 +22,15 @@ import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
 import { TruthPlane } from './sync/truth-plane.js'
 import { factMessageId } from './sync/gossip.js'
-import { JOIN_PROTOCOL, serveJoin } from './join/index.js'
+import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, metricsServer, requireLoopback, type LoopbackHttp } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
 import { watchRoute } from './observe/watch-route.js'
+
+// Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
+const MAX_REFUSALS_LOGGED = 1024
 
 export interface DaemonInfo {
   peerId: string
@@ -72,6 +75,7 @@ export class Daemon {
   private readonly http: LoopbackHttp[] = []
   private readonly startedAtMs = Date.now()
   private readonly sessions = new Map<string, PeerSession>()
+  private readonly refusalsLogged = new Set<string>()
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
 
@@ -107,8 +111,11 @@ export class Daemon {
       seed: ctx.nodeKey().seed,
       listen: ctx.config.listen,
       announce: ctx.config.announce,
-      // an unknown peer gets in only while an invitation is open, and then may only use the join protocol
-      isTrustedPeer: p => directory.isTrustedPeer(p) || this.truth?.joining.has(p) === true || ctx.store.invites.anyOpen(Date.now()),
+      isTrustedPeer: p => directory.isTrustedPeer(p),
+      // an unknown peer gets in only while an invitation is open (or its join is under way), and then may only use
+      // the join protocol: the DHT and gossip refuse it behind the node's trust gate, deliver and sync check it
+      admitUntrusted: p => this.truth?.joining.has(p) === true || ctx.store.invites.anyOpen(Date.now()),
+      onRefused: (peer, protocol) => { this.streamRefused(peer, protocol) },
       isCutOff: p => directory.isCutOff(p),
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
@@ -124,6 +131,7 @@ export class Daemon {
     settleConflicts(ctx) // conflicts a revocation settled while this node was stopped (or before it kept them per mesh)
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
+    core.events.on('directory:changed', () => { node.services.trust.recheck() }) // peers trusted while connected
 
     const bus = this.bus = new ObserveBus(core)
     bus.start()
@@ -137,7 +145,8 @@ export class Daemon {
 
     const truth = this.truth = new TruthPlane(node, core)
     await truth.start()
-    await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, truth.joining, () => this.addresses())) }, { maxInboundStreams: 4 })
+    const join = { joining: truth.joining, guesses: new GuessLimiter(), addresses: () => this.addresses() }
+    await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, join)) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
     const streams = { watch: watchRoute(bus, core.store.messages) }
@@ -177,6 +186,18 @@ export class Daemon {
       urls.ui = `${server.baseUrl}/`
     }
     return urls
+  }
+
+  /** A DHT or gossip stream refused to a peer that hosts no trusted actor: counted always, logged once per peer and protocol. */
+  private streamRefused (peer: string, protocol: string): void {
+    const core = this.core
+    if (core === undefined) return
+    core.events.emit('refused', { what: 'stream', code: 'PEER_NOT_TRUSTED', reason: `${protocol} is served only to peers that host a trusted actor`, peer })
+    const key = `${peer} ${protocol}`
+    if (this.refusalsLogged.has(key)) return
+    if (this.refusalsLogged.size >= MAX_REFUSALS_LOGGED) this.refusalsLogged.clear()
+    this.refusalsLogged.add(key)
+    this.log.warn('stream refused to an untrusted peer', { peer, protocol })
   }
 
   /** A protocol handler that fails in a way it did not handle closes its stream, never the daemon. */

@@ -1,5 +1,6 @@
 // The inviting owner's end of /aios-comm/join/1: a valid one-time secret gets the joiner's seats endorsed and
-// the cards this node holds; then the joiner's cards are taken under every rule, so the mesh trusts it.
+// the cards this node holds; then the joiner's cards are taken under every rule, so the mesh trusts it. Nothing is
+// looked at, endorsed or told before the secret checks out, and wrong secrets are limited per address.
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
 import { MeshError, refusalError, sha256, utf8 } from '../../cards/index.js'
@@ -9,28 +10,49 @@ import { MAX_FRAME_BYTES } from '../messaging/index.js'
 import { errorText } from '../runtime/errors.js'
 import { acceptCardJson } from '../setup/cards.js'
 import { endorseRequests, joinerCard } from './admit.js'
+import { remoteHost, type GuessLimiter } from './guess-limit.js'
 
-export async function serveJoin (core: Core, stream: Stream, connection: Connection, joining: Set<string>, addresses: () => string[]): Promise<void> {
+const READ_TIMEOUT_MS = 10_000 // each of the joiner's two frames
+const CLOSE_TIMEOUT_MS = 2000
+
+export interface JoinServerContext {
+  /** Peers whose join is under way (secret verified): the gater lets them in, the untrusted sweep leaves them. */
+  joining: Set<string>
+  guesses: GuessLimiter
+  addresses: () => string[]
+}
+
+export async function serveJoin (core: Core, stream: Stream, connection: Connection, j: JoinServerContext): Promise<void> {
   const remote = connection.remotePeer.toString()
+  const from = remoteHost(connection.remoteAddr)
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
   const refuse = async (code: string, message: string): Promise<void> => {
-    core.log.warn('join refused', { peer: remote, code, message })
+    core.events.emit('refused', { what: 'join', code, reason: message, peer: remote })
+    if (code === 'JOIN_RATE_LIMITED') core.log.debug('join refused', { peer: remote, from, code })
+    else core.log.warn('join refused', { peer: remote, from, code, message })
     await lp.write(joinResponseToWire({ endorsements: [], cards: [], bootstrap: [], errorCode: code, errorMessage: message }))
+    await stream.close({ signal: AbortSignal.timeout(CLOSE_TIMEOUT_MS) }).catch(() => { stream.abort(new MeshError('STREAM_CLOSED', 'join stream closed')) })
   }
-  joining.add(remote)
   try {
-    const first = joinRequestFromWire((await lp.read({ signal: AbortSignal.timeout(10_000) })).subarray())
+    const first = joinRequestFromWire((await lp.read({ signal: AbortSignal.timeout(READ_TIMEOUT_MS) })).subarray())
+    const now = Date.now()
+    // the secret first: a stranger without it learns nothing (not even whether its handles are free) and changes nothing
+    if (!j.guesses.allows(from)) return await refuse('JOIN_RATE_LIMITED', 'too many wrong invitation secrets from this address; wait a minute and try again')
+    const secretHash = sha256(first.secret)
+    if (!core.store.invites.isOpen(secretHash, now)) {
+      j.guesses.wrong(from)
+      return await refuse('INVITE_INVALID', 'the invitation is unknown, used or expired; ask for a new one')
+    }
+    j.joining.add(remote)
     const owner = core.ctx.meshOwnerKey()
     if (owner === undefined) return await refuse('MESH_NOT_OWNER', 'this node does not hold the mesh owner key')
-    const now = Date.now()
     const admitted = endorseRequests(core, owner, first.requests, now)
     if (!admitted.ok) return await refuse(admitted.code, admitted.reason)
-    const endorsements = admitted.endorsements
-    if (!core.store.invites.use(sha256(first.secret), remote, now)) return await refuse('INVITE_INVALID', 'the invitation is unknown, used or expired; ask for a new one')
-    const response: JoinResponseData = { endorsements, cards: core.store.identity.cards().map(c => utf8(c.json)), bootstrap: addresses().map(a => `${a}/p2p/${core.peerId}`) }
+    if (!core.store.invites.use(secretHash, remote, now)) return await refuse('INVITE_INVALID', 'the invitation is unknown, used or expired; ask for a new one')
+    const response: JoinResponseData = { endorsements: admitted.endorsements, cards: core.store.identity.cards().map(c => utf8(c.json)), bootstrap: j.addresses().map(a => `${a}/p2p/${core.peerId}`) }
     await lp.write(joinResponseToWire(response))
 
-    const second = joinRequestFromWire((await lp.read({ signal: AbortSignal.timeout(10_000) })).subarray())
+    const second = joinRequestFromWire((await lp.read({ signal: AbortSignal.timeout(READ_TIMEOUT_MS) })).subarray())
     for (const bytes of second.cards) {
       const card = joinerCard(bytes, remote)
       if (!card.ok) throw refusalError(card)
@@ -49,6 +71,6 @@ export async function serveJoin (core: Core, stream: Stream, connection: Connect
     }
     stream.abort(err as Error)
   } finally {
-    joining.delete(remote)
+    j.joining.delete(remote)
   }
 }

@@ -1,5 +1,6 @@
 // The libp2p node: TCP, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
-// host a trusted actor; a connection monitor that notices a frozen peer in about two seconds.
+// host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub built behind a
+// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { noise } from '@libp2p/noise'
@@ -7,18 +8,27 @@ import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
+import { TrustGate } from './trust-gate.js'
 
 export interface NodeOptions {
   seed: Uint8Array
   listen: string[]
   announce: string[]
-  /** The gater's question: may this peer connect to us? */
+  /** Does this peer host a trusted actor now? Asked by the gater, and by the DHT and gossipsub for every stream. */
   isTrustedPeer: (peerId: string) => boolean
+  /**
+   * Peers let in although they host no trusted actor (while an invitation is open): they may connect, and then use
+   * only what the daemon serves them itself (the join protocol, identify, ping); the DHT and gossip refuse them.
+   */
+  admitUntrusted?: (peerId: string) => boolean
+  /** Told of every DHT or gossip stream refused to an untrusted peer. */
+  onRefused?: (peerId: string, protocol: string) => void
   /** Peers this node must not dial (every actor they hosted is revoked): KEEP_ALIVE, the DHT and sessions alike. */
   isCutOff?: (peerId: string) => boolean
   /** gossipsub message ids: the hash of the fact carried. */
@@ -32,6 +42,7 @@ export const DHT_PROTOCOL = '/aios-comm/kad/1.0.0'
 export const DHT_NAMESPACE = 'aios-comm' // records live under /aios-comm/card/<handle>
 
 export type MeshNode = Libp2p<{
+  trust: TrustGate
   identify: ReturnType<ReturnType<typeof identify>>
   ping: ReturnType<ReturnType<typeof ping>>
   pubsub: GossipSub
@@ -40,6 +51,7 @@ export type MeshNode = Libp2p<{
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
   const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
+  const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
   return await createLibp2p({
     privateKey,
     start: false,
@@ -48,35 +60,46 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     connectionEncrypters: [noise(), lazyTls()],
     streamMuxers: [yamux()],
     services: {
+      trust: () => gate, // recheck() after trust changes
       identify: identify(),
       ping: ping(),
-      pubsub: gossipsub({
+      // gossipsub behind the gate: an untrusted peer never enters its peer set (so never the mesh), gets no message
+      // and has its streams refused; one that becomes trusted while connected is announced to it then
+      pubsub: gated(gate, gossipsub({
         // facts carry their own signatures and the message id is their hash: a second, per-hop libp2p
         // signature on every gossip message would add a sign and a verify per fact for nothing
         globalSignaturePolicy: 'StrictNoSign',
         allowPublishToZeroTopicPeers: true,
         emitSelf: false,
-        // Only peers hosting endorsed actors get in (the gater), so gossipsub's sybil guard by IP only hurts: it
+        // Only peers hosting endorsed actors reach gossipsub (the gater, the gate), so its sybil guard by IP only hurts: it
         // scores every peer below the publish threshold once more than 10 share an address — all of a mesh on one
         // host, or many machines behind one NAT — and then nothing is gossiped at all
         scoreParams: { IPColocationFactorWeight: 0 },
         ...(o.messageId === undefined ? {} : { msgIdFn: (msg: { data: Uint8Array }) => o.messageId!(msg.data) })
-      }),
-      dht: kadDHT({
+      })),
+      // the DHT behind the gate: it answers only trusted peers, queries only them, and its routing table and every
+      // closer-peers answer hold only them (the mapper drops the rest, the peer store does not show them)
+      dht: gated(gate, kadDHT({
         protocol: DHT_PROTOCOL,
         clientMode: false,
-        peerInfoMapper: passthroughMapper, // loopback and private addresses are where meshes live
+        // loopback and private addresses are where meshes live; an untrusted peer has none to give
+        peerInfoMapper: peer => gate.visible(peer.id.toString()) ? passthroughMapper(peer) : { ...peer, multiaddrs: [] },
         allowQueryWithZeroPeers: true,
         validators: { [DHT_NAMESPACE]: async (key: Uint8Array, value: Uint8Array) => o.dhtValidate?.(key, value) },
         selectors: { [DHT_NAMESPACE]: (key: Uint8Array, values: Uint8Array[]) => o.dhtSelect?.(key, values) ?? 0 }
-      })
+      }))
     },
     connectionGater: {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
-      denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()),
+      denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()) && o.admitUntrusted?.(peerId.toString()) !== true,
       denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true
     },
     connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64 },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }
   }) as unknown as MeshNode
+}
+
+/** A libp2p service factory given the gate's view of the components instead of the components. */
+function gated<C extends object, S> (gate: TrustGate, factory: (components: C) => S): (components: C) => S {
+  return components => factory(gate.view(components))
 }

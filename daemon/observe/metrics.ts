@@ -54,7 +54,7 @@ export class Metrics {
       { name: 'aios_comm_receipts_stored', help: 'Signed receipts held, by state.', type: 'gauge', samples: stats.receipts().map(r => ({ labels: { state: r.state }, value: r.count })) },
       { name: 'aios_comm_outbox_depth', help: 'Outbox items by destination seat, kind and status.', type: 'gauge', samples: stats.outbox().map(o => ({ labels: { dest: o.dest, kind: o.kind, status: o.status }, value: o.count })) },
       { name: 'aios_comm_wakes_total', help: 'Wake attempts since the daemon started, by result and failure code.', type: 'counter', samples: this.wakes.samples() },
-      { name: 'aios_comm_verification_failures_total', help: 'Messages, receipts and facts refused by verification since the daemon started, by kind and code.', type: 'counter', samples: this.refused.samples() },
+      { name: 'aios_comm_verification_failures_total', help: 'Messages, receipts, facts, streams and joins refused by a verification or trust rule since the daemon started, by kind and code.', type: 'counter', samples: this.refused.samples() },
       { name: 'aios_comm_peers_connected', help: 'Peer nodes with an open connection.', type: 'gauge', samples: [{ value: peers.filter(p => p.connected).length }] },
       { name: 'aios_comm_peers_known', help: 'Peer nodes known from cards or connections.', type: 'gauge', samples: [{ value: peers.length }] },
       { name: 'aios_comm_peer_events_total', help: 'Peer connects (up) and disconnects (down) since the daemon started.', type: 'counter', samples: this.peerEvents.samples() },

@@ -26,6 +26,8 @@ export interface ActorOptions extends ContractOptions {
   mesh?: string
   /** Acting as this seat needs its token (written to <home>/seat-tokens/HANDLE.token). */
   isolated?: boolean
+  /** The mesh a join asks this seat into; trusted here only once the join succeeds, so not chosen among trusted ones. */
+  requestMesh?: Uint8Array
 }
 
 export interface ActorAddResult {
@@ -72,7 +74,7 @@ async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions
   const id = ctx.store.identity
   const held = id.card(handle)
   if (held !== undefined) throw new MeshError('HANDLE_CONFLICT', `${handle} is already the handle of key ${held.actorKey} elsewhere in the mesh; choose another handle`)
-  const meshKey = ctx.chooseMesh(opts.mesh)
+  const meshKey = opts.requestMesh ?? ctx.chooseMesh(opts.mesh)
   const contract = mergeContract(handle, opts.carrier ?? 'shell', undefined, opts)
   const pair = generateKeyPair()
   const owner = ctx.meshOwnerKey()
@@ -125,7 +127,7 @@ async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): 
   if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
   else {
     const path = join(ctx.paths.requests, `${a.handle}.request.json`)
-    result.request = existsSync(path) ? path : writeRequest(ctx, a.handle, ctx.chooseMesh(opts.mesh))
+    result.request = existsSync(path) ? path : writeRequest(ctx, a.handle, opts.requestMesh ?? ctx.chooseMesh(opts.mesh))
   }
   return result
 }

@@ -47,28 +47,38 @@ function sameSecurity (held: VerifiedCard, wanted: CardSecurity | undefined): bo
 
 /** Returns the seat's current card, signing a new one (seq + 1) when anything it states has changed. */
 export async function refreshLocalCard (ctx: HomeContext, handle: string, addresses?: string[]): Promise<VerifiedCard> {
+  const next = await nextLocalCard(ctx, handle, { addresses })
+  if (next.row !== undefined) ctx.store.identity.putCard(next.row)
+  return next.card
+}
+
+/**
+ * The seat's current card, or a new one signed (seq + 1) when anything it states has changed, with the row to store
+ * then; nothing is stored. `endorsement`: the one to state instead of the seat's own (a join, before it is installed).
+ */
+export async function nextLocalCard (ctx: HomeContext, handle: string, o: { addresses?: string[], endorsement?: Uint8Array } = {}): Promise<{ card: VerifiedCard, row?: CardRow }> {
   const id = ctx.store.identity
   const a = id.actor(handle)
   if (a === undefined || !a.hosted) throw new MeshError('ACTOR_UNKNOWN', `no seat ${handle} is hosted on this home`)
-  if (a.endorsement === undefined) throw new MeshError('CARD_NOT_ENDORSED', `${handle} has no endorsement yet; hand its admission request to the mesh owner (aios-comm mesh admit) and run aios-comm actor endorse ${handle} FILE`)
+  const endorsement = o.endorsement ?? a.endorsement
+  if (endorsement === undefined) throw new MeshError('CARD_NOT_ENDORSED', `${handle} has no endorsement yet; hand its admission request to the mesh owner (aios-comm mesh admit) and run aios-comm actor endorse ${handle} FILE`)
   const pair = ctx.actorKey(handle)
   const stored = id.card(handle)
   const held = stored === undefined ? undefined : verifyCardJson(stored.json)
   // Addresses are the running daemon's to state; without one, a held card keeps the addresses it has.
-  const multiaddrs = addresses ?? ctx.liveAddresses?.() ?? (held?.ok === true ? held.card.multiaddrs : configuredAddresses(ctx))
-  const next = { peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement: a.endorsement }
+  const multiaddrs = o.addresses ?? ctx.liveAddresses?.() ?? (held?.ok === true ? held.card.multiaddrs : configuredAddresses(ctx))
+  const next = { peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement }
   const interfaces = ctx.liveInterfaces?.(handle) ?? []
   const security = ctx.liveSecurity?.()
   if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next) && sameInterfaces(held.card, interfaces) &&
-    sameSecurity(held.card, security)) return held.card
+    sameSecurity(held.card, security)) return { card: held.card }
   const seq = (stored?.seq ?? 0) + 1
   const now = Date.now()
   const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now, ...(interfaces.length > 0 ? { interfaces } : {}), ...(security === undefined ? {} : { security }) }), pair)
   const json = cardJson(card)
   const v = verifyCardJson(json)
   if (!v.ok) throw new MeshError(v.code, `the card just signed for ${handle} does not verify: ${v.reason}`)
-  id.putCard({ handle, actorKey: keyText(pair.publicKey), seq, peerId: next.peerId, json, updatedAtMs: now, receivedAtMs: now })
-  return v.card
+  return { card: v.card, row: { handle, actorKey: keyText(pair.publicKey), seq, peerId: next.peerId, json, updatedAtMs: now, receivedAtMs: now } }
 }
 
 /** A local seat's card refreshed, or the newest card held for a remote actor. */

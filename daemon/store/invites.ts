@@ -8,6 +8,11 @@ export class InviteStore {
     this.s.get('INSERT INTO invites (secret_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?)').run(secretHash, nowMs, expiresAtMs)
   }
 
+  /** True when the secret is that of an unexpired, unused invitation (nothing is marked). */
+  isOpen (secretHash: Uint8Array, nowMs: number): boolean {
+    return this.s.get('SELECT 1 FROM invites WHERE secret_hash = ? AND used_at_ms IS NULL AND expires_at_ms > ?').get(secretHash, nowMs) !== undefined
+  }
+
   /** Marks an unexpired, unused invitation used; false when there is none such. */
   use (secretHash: Uint8Array, peerId: string, nowMs: number): boolean {
     return this.s.get('UPDATE invites SET used_at_ms = ?, used_by = ? WHERE secret_hash = ? AND used_at_ms IS NULL AND expires_at_ms > ?')

@@ -1,5 +1,6 @@
 // Live spread of facts over gossipsub: one topic; the message id is the fact's hash, so duplicates die; every
-// fact is validated (and stored) before it is relayed, and an invalid one counts against the peer that sent it.
+// fact is validated (and stored) before it is relayed, and an invalid one, or one relayed by a peer that hosts no
+// trusted actor, counts against the peer that sent it.
 import { TopicValidatorResult, type GossipSub } from '@libp2p/gossipsub'
 import type { PeerId } from '@libp2p/interface'
 import { sha256 } from '../../cards/index.js'
@@ -50,6 +51,9 @@ export class FactGossip {
   }
 
   private async validate (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
+    // asked at the time of each message: the gate keeps strangers out of gossipsub, and this drops what a peer that
+    // lost its trust (a revocation, before its connection is closed) still relays
+    if (!this.core.directory.isTrustedPeer(peer.toString())) return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
     if (data.byteLength > MAX_GOSSIP_DATA_BYTES) return this.reject(peer, 'FACT_TOO_LARGE')
     let fact
     try {

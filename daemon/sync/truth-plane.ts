@@ -18,7 +18,7 @@ const GOSSIP_GRACE_MS = 10_000 // gossipsub opens its stream as a connection sta
 
 /** What repairGossip needs of gossipsub beyond its typed surface (checked at run time). */
 interface GossipInternals {
-  streamsOutbound?: Map<string, unknown>
+  streamsOutbound?: Map<string, { rawStream?: { status?: string } }>
   createOutboundStream?: (peer: PeerId, connection: Connection) => Promise<void>
 }
 
@@ -31,9 +31,12 @@ export class TruthPlane {
   private readonly onChange = (): void => { void this.afterChange() }
   private readonly onConnect = (evt: CustomEvent<{ toString: () => string }>): void => {
     const peer = evt.detail.toString()
-    this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
-    if (this.core.directory.isTrustedPeer(peer)) void this.sync.pull(peer)
-    else setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
+    if (this.core.directory.isTrustedPeer(peer)) {
+      this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
+      void this.sync.pull(peer)
+    } else {
+      setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
+    }
   }
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
@@ -103,7 +106,8 @@ export class TruthPlane {
    * gossipsub opens its outbound stream to a peer once, when the peer connects, and forgets it when it fails (a
    * write that timed out on a busy machine, say); until the connection is replaced, facts reach that peer only by
    * the sync tail, and the peer does not learn we subscribe. Every KEEP_PEERS_MS, a trusted peer connected for a
-   * while without that stream gets it again (gossipsub also sends our subscriptions on it).
+   * while without that stream gets it again (gossipsub also sends our subscriptions on it). A stream the peer reset
+   * as it opened (we were a stranger to it then, say) can stay in gossipsub's map, dead: it counts as none.
    */
   private repairGossip (): void {
     const ps = this.node.services.pubsub as unknown as GossipInternals
@@ -111,7 +115,10 @@ export class TruthPlane {
     const now = Date.now()
     for (const c of this.node.getConnections()) {
       const peer = c.remotePeer.toString()
-      if (c.status !== 'open' || ps.streamsOutbound.has(peer) || now - c.timeline.open < GOSSIP_GRACE_MS || !this.core.directory.isTrustedPeer(peer)) continue
+      const out = ps.streamsOutbound.get(peer)
+      const live = out !== undefined && (out.rawStream?.status ?? 'open') === 'open'
+      if (c.status !== 'open' || live || now - c.timeline.open < GOSSIP_GRACE_MS || !this.core.directory.isTrustedPeer(peer)) continue
+      if (out !== undefined) ps.streamsOutbound.delete(peer)
       this.core.log.info('reopening the gossip stream to a peer', { peer })
       void ps.createOutboundStream(c.remotePeer, c).catch(() => {})
     }

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { onTestFinished } from 'vitest'
 import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
-import { DaemonProcess, freePort, waitFor } from '../helpers/mesh.js'
+import { DaemonProcess, freePort, query, waitFor } from '../helpers/mesh.js'
+import { encodeToken, parseToken } from '../../daemon/join/index.js'
+import { EXIT } from '../../cli/exit-codes.js'
 
 async function home (): Promise<{ home: string, daemon: DaemonProcess }> {
   const h = tempDir('aios-join-')
@@ -46,4 +48,40 @@ describe('invite and join', () => {
     for (const v of views) expect(v).toMatchObject({ obligation, from: 'agent-5', to: 'agent-1', state: 'COMPLETE' })
     for (const v of views) expect(v.receipts.every((r: any) => r.verified)).toBe(true)
   }, 180_000)
+
+  it('a join that fails leaves the joining home trusting only what it trusted before', async () => {
+    const owner = await home()
+    await ok(owner.home, ['mesh', 'create'])
+    await ok(owner.home, ['actor', 'add', 'agent-1'])
+    await owner.daemon.start()
+    const { token } = await ok(owner.home, ['invite', '--json'])
+    const t = parseToken(token)
+    const wrongSecret = encodeToken({ ...t, secret: new Uint8Array(32).fill(3) })
+    const unreachable = encodeToken({ ...t, addrs: [`/ip4/127.0.0.1/tcp/${await freePort()}`] })
+    const joiner = await home()
+    const trusted = (): string[] => query<{ mesh_key: string }>(joiner.home, 'SELECT mesh_key FROM meshes').map(r => r.mesh_key)
+
+    const refused = await cli(joiner.home, ['join', wrongSecret, '--handle', 'agent-2'])
+    expect(errorCode(refused)).toBe('INVITE_INVALID')
+    expect(refused.code).toBe(EXIT.refused)
+    expect(trusted()).toEqual([])
+    expect(errorCode(await cli(joiner.home, ['join', unreachable]))).toBe('PEER_UNREACHABLE')
+    expect(trusted()).toEqual([])
+    // the same through the joiner's running daemon
+    await joiner.daemon.start()
+    expect(errorCode(await cli(joiner.home, ['join', wrongSecret]))).toBe('INVITE_INVALID')
+    expect(trusted()).toEqual([])
+    // nor does the joiner hold an endorsement or a card (the seat named with --handle waits, as one made by actor add)
+    expect(query(joiner.home, 'SELECT count(*) AS n FROM actors WHERE endorsement IS NOT NULL')[0].n).toBe(0)
+    expect(query(joiner.home, 'SELECT count(*) AS n FROM cards')[0].n).toBe(0)
+    // the owner endorsed nothing and holds no card of the joiner; the invitation is still open
+    expect(query(owner.home, "SELECT count(*) AS n FROM cards WHERE handle = 'agent-2'")[0].n).toBe(0)
+    expect(query(owner.home, 'SELECT count(*) AS n FROM invites WHERE used_at_ms IS NULL')[0].n).toBe(1)
+
+    // the right token then joins the seat that waited, and only now is the mesh trusted
+    const joined = await ok(joiner.home, ['join', token, '--json'])
+    expect(joined.seats).toEqual(['agent-2'])
+    expect(trusted()).toEqual([t.mesh])
+    await waitFor('agent-2 known at the owner', async () => await owner.daemon.call('where', { handle: 'agent-2' }).catch(() => undefined), w => w?.valid === true)
+  }, 60_000)
 })
