@@ -29,6 +29,7 @@ export const MAX_MODEL_BYTES = 256 // a model name a seat states in its card
 export const MAX_PANE_BYTES = 16 // a tmux pane id: % and a number
 export const MAX_CARRIER_BYTES = 32 // a carrier kind's name
 export const MAX_DESCRIPTION_BYTES = 1024 // a card's description: one line about the seat
-// A whole signed receipt: inline evidence, note, path, code, two handles, ids and a batch proof (at most 32 path
-// entries for 2^32 items) come to about 74 KiB at the limits above; the rest is room for the envelope's framing.
-export const MAX_RECEIPT_BYTES = 96 * 1024
+// A whole signed receipt: note, evidence path, code, two handles, ids, the sender-signed header and two batch proofs
+// (the receipt's and the header's, at most 32 path entries each for 2^32 items) come to about 11 KiB at the limits
+// above (evidence content never rides in a receipt); the rest is room for the envelope's framing.
+export const MAX_RECEIPT_BYTES = 16 * 1024
