@@ -35,9 +35,11 @@ export class Supervisor {
   private watch (d: DaemonProcess): void {
     const child = d.child
     if (child === undefined) return
+    // a child started with a crash point may reach it while it stops (a SIGTERM flushes its outbox): also the fault
+    const armed = this.expected.get(d) === 'crash-point'
     const judge = (code: number | null, signal: NodeJS.Signals | null): void => {
       const why = this.expected.get(d)
-      const injected = (signal === 'SIGKILL' && (why === 'kill' || why === 'crash-point')) || (why === 'stop' && code === 0)
+      const injected = (signal === 'SIGKILL' && (why === 'kill' || why === 'crash-point' || (why === 'stop' && armed))) || (why === 'stop' && code === 0)
       if (injected) return
       this.crashes.push({ home: d.home, code, signal, stderr: d.stderr.slice(-2000) })
       this.history.fault('crash', d.home, `exit ${String(code)} signal ${String(signal)} expected ${String(why)}`)

@@ -47,13 +47,14 @@ describe('per-peer rate', () => {
 })
 
 describe('evidence in receipts', () => {
-  it('content inside a receipt\'s signed payload is EVIDENCE_INLINE, at any size; path, sha256 and size alone verify', () => {
+  it('content inside a receipt\'s signed payload is EVIDENCE_INLINE (RECEIPT_TOO_LARGE past the receipt limit); path, sha256 and size alone verify', () => {
     const key = generateKeyPair()
     const sent = signedMessage(generateKeyPair(), { from: 'agent-a', to: 'agent-b' })
     const m = { id: sent.msg.id, hash: sha256(sent.bytes), to: 'agent-b', from: 'agent-a' }
-    for (const content of [new Uint8Array(3), new Uint8Array(MAX_EVIDENCE_CONTENT_BYTES + 1)]) {
+    // the size is checked before anything is decoded, so content bigger than a receipt may be is refused as such
+    for (const [content, code] of [[new Uint8Array(3), 'EVIDENCE_INLINE'], [new Uint8Array(8 * 1024), 'EVIDENCE_INLINE'], [new Uint8Array(MAX_EVIDENCE_CONTENT_BYTES + 1), 'RECEIPT_TOO_LARGE']] as const) {
       const data = { messageId: m.id, messageHash: m.hash, actor: 'agent-b', state: 'COMPLETE' as const, atMs: 1, header: sent.header, evidence: { path: '/e', sha256: sha256(content), size: content.byteLength } }
-      expect(checkReceipt(signedInlineReceipt(key, data, content), m, key.publicKey)).toMatchObject({ ok: false, code: 'EVIDENCE_INLINE' })
+      expect(checkReceipt(signedInlineReceipt(key, data, content), m, key.publicKey)).toMatchObject({ ok: false, code })
       expect(checkReceipt(signReceipt(key, data).envelope, m, key.publicKey).ok).toBe(true)
     }
   })
