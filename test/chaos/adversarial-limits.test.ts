@@ -1,22 +1,21 @@
 // Oversized fields against real daemons: notes, reasons, threads, content types, card fields and keys through every
 // entry (CLI, control API, MCP) are refused with FIELD_TOO_LARGE and change nothing; a peer's oversized receipt or card
 // is refused by deliver and by gossip; a fact log that holds an oversized fact still serves every other fact.
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { lpStream } from '@libp2p/utils'
 import { peerIdFromString } from '@libp2p/peer-id'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { mcpClient } from '../helpers/mcp.js'
 import { MeshError, cardJson, sha256, signCard } from '../../cards/index.js'
 import { factToWire, syncPageFromWire, syncRequestToWire } from '../../proto/index.js'
 import { FACTS_TOPIC, SYNC_PROTOCOL } from '../../daemon/sync/constants.js'
 import { MAX_FRAME_BYTES } from '../../daemon/messaging/index.js'
 import { homePaths } from '../../daemon/index.js'
-import { CLI, cli, errorCode } from '../helpers/cli.js'
+import { cli, errorCode } from '../helpers/cli.js'
 import { createMesh, query, waitFor, type MeshNodeHandle } from '../helpers/mesh.js'
 import { homeKey, openDeliver, rawPeer, signedReceipt } from '../helpers/raw-peer.js'
 import { recordTally } from './report.js'
@@ -25,14 +24,6 @@ const say = (line: string): void => { process.stdout.write(`[limits] ${line}\n`)
 const KIB = 1024
 const big = (n: number, c = 'x'): string => c.repeat(n)
 const tally = { forgedAccepted: 0, crashes: 0, messages: 0 }
-
-async function mcp (home: string, as: string): Promise<Client> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR')) as Record<string, string>
-  const client = new Client({ name: 'aios-comm-test', version: '1.0.0' })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as], env, stderr: 'pipe' }))
-  onTestFinished(async () => { await client.close() })
-  return client
-}
 
 /** The code an attempt was refused with, or ACCEPTED. */
 async function outcome (p: Promise<unknown>): Promise<string> {
@@ -74,8 +65,8 @@ describe('chaos: oversized fields', () => {
     const [a, b] = await createMesh(2)
     const { obligation: ob } = await a.daemon.call('notify', { to: 'agent-b', text: 'please decide' })
     await waitFor('DELIVERED', async () => (await a.daemon.call('status', { obligation: ob })).state, s => s === 'DELIVERED')
-    const B = await mcp(b.home, 'agent-b')
-    const A = await mcp(a.home, 'agent-a')
+    const B = await mcpClient(b.home, 'agent-b')
+    const A = await mcpClient(a.home, 'agent-a')
     const receiptsBefore = receiptCount(b)
     const factsBefore = factCount(b)
     const messagesBefore = query<{ n: number }>(a.home, 'SELECT count(*) AS n FROM messages')[0].n

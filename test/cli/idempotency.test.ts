@@ -1,11 +1,9 @@
 // Idempotent notify: the same key from the same seat returns the first obligation and sends nothing new, through
 // the CLI, the control API and the MCP `send` tool; a key reused for another request is refused; a CLI notify whose
 // connection breaks after the daemon committed retries with its own key and still makes one obligation.
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { CLI, cli, errorCode, ok } from '../helpers/cli.js'
+import { describe, expect, it } from 'vitest'
+import { cli, errorCode, ok } from '../helpers/cli.js'
+import { mcpClient, mcpCode } from '../helpers/mcp.js'
 import { createMesh, query, waitFor, type MeshNodeHandle } from '../helpers/mesh.js'
 
 const say = (line: string): void => { process.stdout.write(`[idempotency] ${line}\n`) }
@@ -17,24 +15,6 @@ function held (n: MeshNodeHandle, from: string): number {
 
 async function inboxOf (n: MeshNodeHandle): Promise<Array<{ obligation: string, from: string }>> {
   return await n.daemon.call('inbox', { as: n.handle, all: true })
-}
-
-async function mcp (home: string, as: string): Promise<Client> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR')) as Record<string, string>
-  const client = new Client({ name: 'aios-comm-test', version: '1.0.0' })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as], env, stderr: 'pipe' }))
-  onTestFinished(async () => { await client.close() })
-  return client
-}
-
-async function mcpCode (p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof McpError) return (err.data as { code: string }).code
-    throw err
-  }
-  throw new Error('expected an MCP error')
 }
 
 describe('idempotent notify', () => {
@@ -60,7 +40,7 @@ describe('idempotent notify', () => {
     await expect(a.daemon.call('notify', { to: 'agent-b', text: 'rotate all keys', idempotencyKey: 'rotate-1' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' })
 
     // MCP send, with the official SDK client
-    const A = await mcp(a.home, 'agent-a')
+    const A = await mcpClient(a.home, 'agent-a')
     const m1 = (await A.callTool({ name: 'send', arguments: { to: 'agent-b', text: 'archive logs', idempotencyKey: 'archive-7' } })).structuredContent as any
     const m2 = (await A.callTool({ name: 'send', arguments: { to: 'agent-b', text: 'archive logs', idempotencyKey: 'archive-7' } })).structuredContent as any
     say(`MCP send {idempotencyKey: archive-7}, twice → ${m1.obligation as string}, ${m2.obligation as string}`)

@@ -4,11 +4,9 @@ import { createConnection } from 'node:net'
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { call, subscribe } from '../../cli/control-client.js'
 import { CLI, cli, errorCode, ok } from '../helpers/cli.js'
+import { mcpClient, mcpCode } from '../helpers/mcp.js'
 import { createMesh, query, waitFor, withCtx } from '../helpers/mesh.js'
 import { actorAdd } from '../../daemon/index.js'
 
@@ -30,25 +28,6 @@ async function socketCall (path: string, req: Record<string, unknown>): Promise<
     })
     s.once('error', reject)
   })
-}
-
-async function mcpClient (home: string, env: Record<string, string>): Promise<Client> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR' && k !== 'AIOS_SEAT_TOKEN')) as Record<string, string>
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', 'iso', '--no-watch'], env: { ...base, ...env }, stderr: 'pipe' })
-  const client = new Client({ name: 'seat-token-test', version: '1.0.0' })
-  await client.connect(transport)
-  onTestFinished(async () => { await client.close() })
-  return client
-}
-
-async function mcpError (p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof McpError) return (err.data as { code: string }).code
-    throw err
-  }
-  throw new Error('expected an MCP error')
 }
 
 describe('isolated seats', () => {
@@ -100,9 +79,9 @@ describe('isolated seats', () => {
     expect((await b.daemon.call('wait', { obligation: toIso.obligation, state: 'COMPLETE' })).state).toBe('COMPLETE')
 
     // MCP passes the token through
-    const refused = await mcpClient(a.home, {})
-    expect(await mcpError(refused.callTool({ name: 'send', arguments: { to: 'agent-b', text: 'no token' } }))).toBe('SEAT_TOKEN_REQUIRED')
-    const trusted = await mcpClient(a.home, { AIOS_SEAT_TOKEN: token })
+    const refused = await mcpClient(a.home, 'iso', { args: ['--no-watch'] })
+    expect(await mcpCode(refused.callTool({ name: 'send', arguments: { to: 'agent-b', text: 'no token' } }))).toBe('SEAT_TOKEN_REQUIRED')
+    const trusted = await mcpClient(a.home, 'iso', { args: ['--no-watch'], env: { AIOS_SEAT_TOKEN: token } })
     const viaMcp = await trusted.callTool({ name: 'send', arguments: { to: 'agent-b', text: 'with token' } })
     expect(viaMcp.isError).not.toBe(true)
     expect((viaMcp.structuredContent as any).from).toBe('iso')
