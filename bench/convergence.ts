@@ -5,8 +5,9 @@ import Database from 'better-sqlite3'
 import { homePaths } from '../daemon/index.js'
 import { parseObligation } from '../daemon/messaging/ids.js'
 import { ControlConnection } from './control.js'
-import { makeMesh, type BenchHome } from './mesh.js'
-import { cpuSeconds, startDaemon, stop, type Daemon } from './procs.js'
+import type { DaemonProcess } from '../cli/harness/index.js'
+import { makeMesh, startDaemon, type BenchHome } from './mesh.js'
+import { cpuSeconds } from './procs.js'
 import { waitState } from './aios/deliver.js'
 
 const POLL_MS = 5
@@ -24,7 +25,7 @@ const sleep = async (ms: number): Promise<void> => await new Promise(resolve => 
 export class ConvergenceMesh {
   private constructor (
     readonly homes: BenchHome[],
-    private readonly daemons: Daemon[],
+    private readonly daemons: DaemonProcess[],
     private readonly control: ControlConnection[],
     private readonly probes: Array<Database.Statement<[Buffer]>>,
     private readonly dbs: Database.Database[]
@@ -44,7 +45,7 @@ export class ConvergenceMesh {
 
   private static async startOnce (dir: string, n: number): Promise<ConvergenceMesh> {
     const homes = await makeMesh(dir, Array.from({ length: n }, (_, i) => `n${i}`))
-    const daemons: Daemon[] = []
+    const daemons: DaemonProcess[] = []
     const control: ControlConnection[] = []
     try {
       for (let i = 0; i < n; i += START_AT_ONCE) {
@@ -57,7 +58,7 @@ export class ConvergenceMesh {
       for (const h of homes) control.push(await ControlConnection.open(h.home))
     } catch (err) {
       for (const c of control) c.close()
-      await Promise.all(daemons.map(async d => await stop(d.child)))
+      await Promise.all(daemons.map(async d => await d.stop()))
       throw err
     }
     const dbs = homes.map(h => new Database(homePaths(h.home).db, { readonly: true, fileMustExist: true }))
@@ -88,9 +89,9 @@ export class ConvergenceMesh {
   async settled (timeoutMs: number): Promise<number | undefined> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      const before = this.daemons.map(d => cpuSeconds(d.child.pid ?? -1))
+      const before = this.daemons.map(d => cpuSeconds(d.child?.pid ?? -1))
       await sleep(SETTLE_WINDOW_MS)
-      const after = this.daemons.map(d => cpuSeconds(d.child.pid ?? -1))
+      const after = this.daemons.map(d => cpuSeconds(d.child?.pid ?? -1))
       if (before.some(v => v === undefined) || after.some(v => v === undefined)) return undefined
       const busiest = Math.max(...after.map((v, i) => ((v as number) - (before[i] as number)) / (SETTLE_WINDOW_MS / 1000)))
       if (busiest < SETTLED_CPU || Date.now() > deadline) return busiest
@@ -129,6 +130,6 @@ export class ConvergenceMesh {
   async stop (): Promise<void> {
     for (const c of this.control) c.close()
     for (const db of this.dbs) db.close()
-    await Promise.all(this.daemons.map(async d => await stop(d.child)))
+    await Promise.all(this.daemons.map(async d => await d.stop()))
   }
 }

@@ -1,50 +1,7 @@
-// Child processes for the bench: daemons (ready line, clean stop, RSS), and one-shot programs answering in JSON.
+// Child processes for the bench: a clean stop, RSS and CPU of a live process, and one-shot programs answering in JSON.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { DAEMON_NODE_FLAGS } from '../daemon/runtime/node-flags.js'
-
-export const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url))
-
-/** AIOS_BENCH_PROFILE=DIR: every daemon writes a CPU profile there (node --cpu-prof). */
-function profileArgs (): string[] {
-  const dir = process.env.AIOS_BENCH_PROFILE
-  return dir !== undefined && dir !== '' ? ['--cpu-prof', '--cpu-prof-dir', dir] : []
-}
-
-export interface Daemon {
-  child: ChildProcess
-  home: string
-  /** performance.now() at spawn and at the ready line */
-  spawnedAt: number
-  readyAt: number
-}
-
-export function spawnDaemon (home: string): ChildProcess {
-  return spawn(process.execPath, [...DAEMON_NODE_FLAGS, ...profileArgs(), CLI, '--home', home, 'daemon'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, AIOS_COMM_LOG: 'error' }
-  })
-}
-
-/** Spawns a daemon and resolves at its ready line. */
-export async function startDaemon (home: string): Promise<Daemon> {
-  const spawnedAt = performance.now()
-  const child = spawnDaemon(home)
-  let out = ''
-  let err = ''
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err = (err + d).slice(-4000) })
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d
-      if (out.includes('"event":"ready"')) resolve()
-    })
-    child.once('exit', code => reject(new Error(`daemon for ${home} exited ${String(code)} before ready: ${err}`)))
-  })
-  child.stdout!.resume()
-  return { child, home, spawnedAt, readyAt: performance.now() }
-}
 
 export const running = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null
 

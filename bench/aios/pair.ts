@@ -1,30 +1,30 @@
 // Two daemons in separate processes, a sender and a recipient, each with a persistent control connection.
 import { ControlConnection } from '../control.js'
-import { makeMesh, type BenchHome } from '../mesh.js'
-import { startDaemon, stop, type Daemon } from '../procs.js'
+import type { DaemonProcess } from '../../cli/harness/index.js'
+import { makeMesh, startDaemon, type BenchHome } from '../mesh.js'
 
 export class Pair {
   private constructor (
     readonly sender: BenchHome,
     readonly recipient: BenchHome,
-    private daemons: [Daemon, Daemon],
+    private daemons: [DaemonProcess, DaemonProcess],
     public a: ControlConnection,
     public b: ControlConnection
   ) {}
 
   static async start (root: string): Promise<Pair> {
     const [s, r] = await makeMesh(root, ['sender', 'recipient'])
-    const daemons: [Daemon, Daemon] = [await startDaemon(s.home), await startDaemon(r.home)]
+    const daemons: [DaemonProcess, DaemonProcess] = [await startDaemon(s.home), await startDaemon(r.home)]
     return new Pair(s, r, daemons, await ControlConnection.open(s.home), await ControlConnection.open(r.home))
   }
 
   async stopRecipient (): Promise<void> {
     this.b.close()
-    await stop(this.daemons[1].child)
+    await this.daemons[1].stop()
   }
 
   /** Spawns the recipient's daemon again; resolves at its ready line with the spawn and ready times. */
-  async startRecipient (): Promise<Daemon> {
+  async startRecipient (): Promise<DaemonProcess> {
     const d = this.daemons[1] = await startDaemon(this.recipient.home)
     this.b = await ControlConnection.open(this.recipient.home)
     return d
@@ -33,6 +33,6 @@ export class Pair {
   async stop (): Promise<void> {
     this.a.close()
     this.b.close()
-    for (const d of this.daemons) await stop(d.child)
+    for (const d of this.daemons) await d.stop()
   }
 }

@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { connect as tcpConnect } from 'node:net'
-import { freePort } from '../../cli/demo/homes.js'
+import { freePort } from '../../cli/harness/index.js'
 import { stop } from '../procs.js'
 
 const CANDIDATES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']

@@ -2,8 +2,8 @@
 // (spawn → the control socket answers). The peer home only lends its seat (keys, card); its daemon never runs.
 import { join } from 'node:path'
 import { ControlConnection } from '../control.js'
-import { makeMesh, type BenchHome } from '../mesh.js'
-import { rssMiB, spawnDaemon, startDaemon, stop } from '../procs.js'
+import { benchDaemon, makeMesh, startDaemon, type BenchHome } from '../mesh.js'
+import { rssMiB } from '../procs.js'
 import { seedDelivered } from './seed.js'
 
 const SETTLE_MS = 1000 // idle after the first status call, before RSS is read
@@ -34,18 +34,17 @@ export class ResourceHome {
       await c.call('node.status')
       c.close()
       await new Promise(resolve => setTimeout(resolve, SETTLE_MS))
-      return rssMiB(d.child.pid as number)
+      return rssMiB(d.child!.pid as number)
     } finally {
-      await stop(d.child)
+      await d.stop()
     }
   }
 
   /** ms from spawn until the control socket answers a request. */
   async startup (): Promise<number> {
     const t0 = performance.now()
-    const child = spawnDaemon(this.store.home)
-    child.stdout!.resume()
-    child.stderr!.resume()
+    const d = benchDaemon(this.store.home)
+    const child = d.spawn()
     try {
       for (;;) {
         if (child.exitCode !== null) throw new Error(`the daemon exited ${String(child.exitCode)} during start-up`)
@@ -59,7 +58,7 @@ export class ResourceHome {
         await new Promise(resolve => setTimeout(resolve, 5))
       }
     } finally {
-      await stop(child)
+      await d.stop()
     }
   }
 }

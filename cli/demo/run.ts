@@ -1,58 +1,25 @@
 // `aios-comm demo`: three daemons on loopback in temp homes; one obligation walks DELIVERY_PENDING → DELIVERED →
 // READ → CONSUMED → COMPLETE; one daemon stops, messages wait for it, it restarts and catches up; then cleanup.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { call } from '../control-client.js'
-import { makeHomes, type DemoHome } from './homes.js'
-import { DAEMON_NODE_FLAGS } from '../../daemon/runtime/node-flags.js'
+import { DaemonProcess, buildMesh, waitFor, type SeatPlan } from '../harness/index.js'
 
-const CLI = fileURLToPath(new URL('../main.js', import.meta.url))
-
-class DemoDaemon {
-  private child?: ChildProcess
-  constructor (readonly h: DemoHome) {}
-
-  async start (): Promise<void> {
-    const child = this.child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, CLI, '--home', this.h.home, 'daemon'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, AIOS_COMM_LOG: 'error' } })
-    let out = ''
-    child.stdout!.setEncoding('utf8')
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (d: string) => { out += d; if (out.includes('"event":"ready"')) resolve() })
-      child.once('exit', code => reject(new Error(`the daemon of ${this.h.name} exited with ${String(code)}`)))
-    })
-  }
-
-  async stop (): Promise<void> {
-    const child = this.child
-    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
-    const exited = once(child, 'exit')
-    child.kill('SIGTERM')
-    await exited
-  }
-}
-
-async function until<T> (probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await probe()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error('the demo timed out waiting for the mesh')
-    await new Promise(resolve => setTimeout(resolve, 25))
-  }
-}
+const SEATS: SeatPlan[] = [
+  { name: 'alice', handle: 'agent-amai', carrier: 'claude-code' },
+  { name: 'bob', handle: 'agent-bo', carrier: 'codex' },
+  { name: 'carol', handle: 'agent-cyd', carrier: 'codex' }
+]
 
 export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
   const say = (line: string): void => { process.stdout.write(`${line}\n`) }
   const root = mkdtempSync(join(tmpdir(), 'aios-comm-demo-'))
-  const daemons: DemoDaemon[] = []
+  const daemons: DaemonProcess[] = []
   try {
     say(`== aios-comm demo: three nodes on 127.0.0.1, homes under ${root}`)
-    const homes = await makeHomes(root, say)
-    daemons.push(...homes.map(h => new DemoDaemon(h)))
+    const homes = await buildMesh({ seats: SEATS, home: seat => join(root, seat.name), say })
+    daemons.push(...homes.map(h => new DaemonProcess(h.home, { log: 'error' })))
     await Promise.all(daemons.map(async d => await d.start()))
     say(`daemons running: ${homes.map(h => `${h.name} (:${h.port})`).join(', ')}`)
     const [alice, bob, carol] = homes
@@ -61,7 +28,7 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
     const sent = await call(alice.home, 'notify', { to: bob.handle, text: 'Please review PR #42 and say when it is merged.' })
     say(`${alice.handle} → ${bob.handle}: ${sent.obligation as string} ${sent.state as string}`)
     const watch = async (state: string): Promise<void> => {
-      const s = await until(async () => await call(alice.home, 'status', { obligation: sent.obligation }), v => v.state === state)
+      const s = await waitFor(state, async () => await call(alice.home, 'status', { obligation: sent.obligation }), v => v.state === state)
       const r = s.receipts.find((x: any) => x.state === state)
       say(`  at ${alice.name}: ${state.padEnd(9)} signed by ${r.actor as string}, signature ${r.verified === true ? 'verified' : 'NOT verified'}`)
     }
@@ -81,12 +48,12 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
     await daemons[2].stop()
     const queued: string[] = []
     for (let i = 1; i <= 5; i++) queued.push((await call(alice.home, 'notify', { to: carol.handle, text: `offline message ${i}` })).obligation)
-    const box = await until(async () => await call(alice.home, 'outbox'), (l: any[]) => l.length === 5 && l.every(x => x.attempts > 0))
+    const box = await waitFor('the outbox to retry', async () => await call(alice.home, 'outbox'), (l: any[]) => l.length === 5 && l.every(x => x.attempts > 0))
     say(`outbox at ${alice.name}: ${box.length as number} pending for ${carol.handle}, last error: ${String(box[0].lastError).slice(0, 70)}…`)
     await daemons[2].start()
     const t0 = Date.now()
     say(`${carol.name} is back`)
-    await until(async () => await Promise.all(queued.map(async ob => (await call(alice.home, 'status', { obligation: ob })).state)), states => states.every(s => s === 'DELIVERED'))
+    await waitFor('the catch-up', async () => await Promise.all(queued.map(async ob => (await call(alice.home, 'status', { obligation: ob })).state)), states => states.every(s => s === 'DELIVERED'))
     const inbox = await call(carol.home, 'inbox')
     say(`all ${queued.length} DELIVERED ${Date.now() - t0} ms after ${carol.name}'s daemon was ready; ${carol.handle}'s inbox holds ${inbox.length as number}, each once`)
     say('\n== done: every state above was derived from receipts signed by the recipient and verified by the sender')

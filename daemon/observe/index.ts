@@ -10,4 +10,3 @@ export { LoopbackHttp, sendJson, requireLoopback, LOOPBACK_HOSTS } from './loopb
 export { ensureToken, authorize, refuseUnauthorized, type Authorization } from './http-token.js'
 export { Metrics } from './metrics.js'
 export { metricsServer } from './metrics-server.js'
-export { expose, CONTENT_TYPE, type Family } from './exposition.js'

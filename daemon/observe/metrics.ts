@@ -1,26 +1,72 @@
-// The node's metrics: counters that move with observed events since the daemon started, gauges read from the
-// store and the libp2p node at each scrape, and the process's own numbers.
+// The node's metrics in one prom-client Registry per daemon: counters that move with observed events since the
+// daemon started, gauges read from the store and the libp2p node at each scrape, latency histograms (delivery,
+// wake, peer round trip) and the process's own numbers (prom-client's default process_* and nodejs_* metrics).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Core } from '../core.js'
 import { packageVersion } from '../runtime/package-root.js'
 import type { ObserveBus } from './bus.js'
 import type { ObservedEvent } from './event.js'
-import { LabeledCounter, type Family } from './exposition.js'
+import { LATENCY_BUCKETS_SECONDS, MAX_TIMED_DELIVERIES } from './constants.js'
 
 export interface MetricsSource {
   peerId: () => string
-  peers: () => Array<{ connected: boolean }>
+  peers: () => Array<{ peerId: string, connected: boolean, latencyMs?: number }>
 }
 
 export class Metrics {
-  private readonly sent = new LabeledCounter()
-  private readonly received = new LabeledCounter()
-  private readonly receipts = new LabeledCounter()
-  private readonly wakes = new LabeledCounter()
-  private readonly refused = new LabeledCounter()
-  private readonly peerEvents = new LabeledCounter()
+  readonly registry = new Registry()
+  private readonly sent: Counter
+  private readonly received: Counter
+  private readonly receipts: Counter<'state'>
+  private readonly wakes: Counter<'result' | 'code'>
+  private readonly refused: Counter<'what' | 'code'>
+  private readonly peerEvents: Counter<'status'>
+  private readonly delivery: Histogram
+  private readonly wakeDuration: Histogram<'result'>
+  private readonly peerRtt: Histogram
+  /** obligation → when it was sent, until its DELIVERED receipt is stored here (insertion order: oldest first). */
+  private readonly sentAt = new Map<string, number>()
+  /** peer → the last round trip observed, so one ping of the connection monitor is one observation. */
+  private readonly lastRtt = new Map<string, number>()
   private unsubscribe?: () => void
 
-  constructor (private readonly core: Core, private readonly bus: ObserveBus, private readonly source: MetricsSource) {}
+  constructor (private readonly core: Core, private readonly bus: ObserveBus, private readonly source: MetricsSource) {
+    const registers = [this.registry]
+    const stats = core.store.stats
+    const gauge = <L extends string>(name: string, help: string, labelNames: L[], read: (g: Gauge<L>) => void): void => {
+      new Gauge<L>({ name, help, labelNames, registers, collect () { this.reset(); read(this) } })
+    }
+    gauge('aios_comm_info', 'Constant 1, labeled with this node\'s version and peer id.', ['version', 'peer_id'],
+      g => g.set({ version: packageVersion(), peer_id: source.peerId() }, 1))
+    this.sent = new Counter({ name: 'aios_comm_messages_sent_total', help: 'Messages signed and queued by seats on this node since the daemon started.', registers })
+    this.received = new Counter({ name: 'aios_comm_messages_received_total', help: 'Messages for seats on this node stored and answered DELIVERED since the daemon started.', registers })
+    gauge('aios_comm_messages', 'Messages held, by direction (in: for a seat here, out: from a seat here) and derived state.', ['direction', 'state'],
+      g => { for (const m of stats.messages()) g.set({ direction: m.direction, state: m.state }, m.count) })
+    this.receipts = new Counter({ name: 'aios_comm_receipts_total', help: 'Receipts stored (issued here or received) since the daemon started, by state; FAILED and EXPIRED mark deliveries given up.', labelNames: ['state'], registers })
+    gauge('aios_comm_receipts_stored', 'Signed receipts held, by state.', ['state'],
+      g => { for (const r of stats.receipts()) g.set({ state: r.state }, r.count) })
+    gauge('aios_comm_outbox_depth', 'Outbox items by destination seat, kind and status.', ['dest', 'kind', 'status'],
+      g => { for (const o of stats.outbox()) g.set({ dest: o.dest, kind: o.kind, status: o.status }, o.count) })
+    this.wakes = new Counter({ name: 'aios_comm_wakes_total', help: 'Wake attempts since the daemon started, by result and failure code.', labelNames: ['result', 'code'], registers })
+    this.refused = new Counter({ name: 'aios_comm_verification_failures_total', help: 'Messages, receipts, facts, streams and joins refused by a verification or trust rule since the daemon started, by kind and code.', labelNames: ['what', 'code'], registers })
+    gauge('aios_comm_peers_connected', 'Peer nodes with an open connection.', [], g => g.set(source.peers().filter(p => p.connected).length))
+    gauge('aios_comm_peers_known', 'Peer nodes known from cards or connections.', [], g => g.set(source.peers().length))
+    this.peerEvents = new Counter({ name: 'aios_comm_peer_events_total', help: 'Peer connects (up) and disconnects (down) since the daemon started.', labelNames: ['status'], registers })
+    this.delivery = new Histogram({ name: 'aios_comm_delivery_seconds', help: 'From a seat here sending a message to its DELIVERED receipt stored here, since the daemon started.', buckets: LATENCY_BUCKETS_SECONDS, registers })
+    this.wakeDuration = new Histogram({ name: 'aios_comm_wake_duration_seconds', help: 'How long wake attempts took since the daemon started, by result.', labelNames: ['result'], buckets: LATENCY_BUCKETS_SECONDS, registers })
+    const rtt = this.peerRtt = new Histogram({ name: 'aios_comm_peer_rtt_seconds', help: 'Round trips to connected peers, one observation per ping of the connection monitor (the RTT status shows).', buckets: LATENCY_BUCKETS_SECONDS, registers })
+    const lastRtt = this.lastRtt
+    new Gauge({ name: 'aios_comm_peer_rtt_last_seconds', help: 'The last round trip to each connected peer.', labelNames: ['peer_id'], registers, collect () {
+      this.reset()
+      for (const p of source.peers()) {
+        if (p.latencyMs === undefined) continue
+        this.set({ peer_id: p.peerId }, p.latencyMs / 1000)
+        if (lastRtt.get(p.peerId) !== p.latencyMs) rtt.observe(p.latencyMs / 1000)
+        lastRtt.set(p.peerId, p.latencyMs)
+      }
+    } })
+    collectDefaultMetrics({ register: this.registry })
+  }
 
   start (): void {
     this.unsubscribe ??= this.bus.subscribe(e => this.count(e))
@@ -31,50 +77,38 @@ export class Metrics {
     this.unsubscribe = undefined
   }
 
+  /** The text exposition of every metric, read now. */
+  async exposition (): Promise<string> {
+    return await this.registry.metrics()
+  }
+
+  get contentType (): string {
+    return this.registry.contentType
+  }
+
   private count (e: ObservedEvent): void {
     switch (e.type) {
-      case 'sent': this.sent.inc(); break
+      case 'sent':
+        this.sent.inc()
+        this.sentAt.set(e.obligation, Date.now())
+        if (this.sentAt.size > MAX_TIMED_DELIVERIES) this.sentAt.delete(this.sentAt.keys().next().value as string)
+        break
       case 'delivered': this.received.inc(); break
-      case 'receipt': this.receipts.inc({ state: e.state }); break
-      case 'wake': this.wakes.inc({ result: e.result, code: e.code ?? '' }); break
+      case 'receipt': {
+        this.receipts.inc({ state: e.state })
+        const at = this.sentAt.get(e.obligation)
+        if (e.state === 'DELIVERED' && at !== undefined) {
+          this.delivery.observe((Date.now() - at) / 1000)
+          this.sentAt.delete(e.obligation)
+        }
+        break
+      }
+      case 'wake':
+        this.wakes.inc({ result: e.result, code: e.code ?? '' })
+        this.wakeDuration.observe({ result: e.result }, e.durationMs / 1000)
+        break
       case 'refused': this.refused.inc({ what: e.what, code: e.code }); break
       case 'peer': this.peerEvents.inc({ status: e.status }); break
     }
   }
-
-  collect (): Family[] {
-    const stats = this.core.store.stats
-    const peers = this.source.peers()
-    return [
-      { name: 'aios_comm_info', help: 'Constant 1, labeled with this node\'s version and peer id.', type: 'gauge', samples: [{ labels: { version: packageVersion(), peer_id: this.source.peerId() }, value: 1 }] },
-      { name: 'aios_comm_messages_sent_total', help: 'Messages signed and queued by seats on this node since the daemon started.', type: 'counter', samples: this.sent.samples() },
-      { name: 'aios_comm_messages_received_total', help: 'Messages for seats on this node stored and answered DELIVERED since the daemon started.', type: 'counter', samples: this.received.samples() },
-      { name: 'aios_comm_messages', help: 'Messages held, by direction (in: for a seat here, out: from a seat here) and derived state.', type: 'gauge', samples: stats.messages().map(m => ({ labels: { direction: m.direction, state: m.state }, value: m.count })) },
-      { name: 'aios_comm_receipts_total', help: 'Receipts stored (issued here or received) since the daemon started, by state; FAILED and EXPIRED mark deliveries given up.', type: 'counter', samples: this.receipts.samples() },
-      { name: 'aios_comm_receipts_stored', help: 'Signed receipts held, by state.', type: 'gauge', samples: stats.receipts().map(r => ({ labels: { state: r.state }, value: r.count })) },
-      { name: 'aios_comm_outbox_depth', help: 'Outbox items by destination seat, kind and status.', type: 'gauge', samples: stats.outbox().map(o => ({ labels: { dest: o.dest, kind: o.kind, status: o.status }, value: o.count })) },
-      { name: 'aios_comm_wakes_total', help: 'Wake attempts since the daemon started, by result and failure code.', type: 'counter', samples: this.wakes.samples() },
-      { name: 'aios_comm_verification_failures_total', help: 'Messages, receipts, facts, streams and joins refused by a verification or trust rule since the daemon started, by kind and code.', type: 'counter', samples: this.refused.samples() },
-      { name: 'aios_comm_peers_connected', help: 'Peer nodes with an open connection.', type: 'gauge', samples: [{ value: peers.filter(p => p.connected).length }] },
-      { name: 'aios_comm_peers_known', help: 'Peer nodes known from cards or connections.', type: 'gauge', samples: [{ value: peers.length }] },
-      { name: 'aios_comm_peer_events_total', help: 'Peer connects (up) and disconnects (down) since the daemon started.', type: 'counter', samples: this.peerEvents.samples() },
-      ...processFamilies()
-    ]
-  }
-}
-
-function processFamilies (): Family[] {
-  const cpu = process.cpuUsage()
-  const mem = process.memoryUsage()
-  const g = (name: string, help: string, value: number, type: 'gauge' | 'counter' = 'gauge'): Family => ({ name, help, type, samples: [{ value }] })
-  return [
-    g('process_cpu_user_seconds_total', 'User CPU time spent in seconds.', cpu.user / 1e6, 'counter'),
-    g('process_cpu_system_seconds_total', 'System CPU time spent in seconds.', cpu.system / 1e6, 'counter'),
-    g('process_cpu_seconds_total', 'Total user and system CPU time spent in seconds.', (cpu.user + cpu.system) / 1e6, 'counter'),
-    g('process_resident_memory_bytes', 'Resident memory size in bytes.', mem.rss),
-    g('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', Math.round(Date.now() / 1000 - process.uptime())),
-    g('nodejs_heap_size_used_bytes', 'V8 heap in use in bytes.', mem.heapUsed),
-    g('nodejs_heap_size_total_bytes', 'V8 heap size in bytes.', mem.heapTotal),
-    g('nodejs_external_memory_bytes', 'Memory of C++ objects bound to JavaScript objects in bytes.', mem.external)
-  ]
 }

@@ -1,18 +1,16 @@
 // The @a2a-js/sdk client against the daemon's A2A bridge: card and signature, SendMessage to a seat, GetTask until
 // COMPLETED; what a web page could send (foreign Origin, text/plain, a rebound Host) is refused, and the optional token.
 import { randomUUID } from 'node:crypto'
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { readFileSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GetTaskRequest, SendMessageRequest, TaskState, verifyAgentCardSignature } from '@a2a-js/sdk'
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client'
 import { b64url, parseKeyText, verifyCardJson } from '../../../cards/index.js'
 import { actorAdd } from '../../../daemon/index.js'
 import { call } from '../../../cli/control-client.js'
-import { CLI, cli, errorCode } from '../../helpers/cli.js'
+import { cli, errorCode } from '../../helpers/cli.js'
 import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
 
 const EXT = 'urn:aios-comm:a2a:mesh:v1'
@@ -20,22 +18,10 @@ const say = (line: string): void => { process.stdout.write(`[a2a] ${line}\n`) }
 
 /** One home with seats agent-a and gateway; its daemon runs the bridge on a free loopback port, sending as gateway. */
 async function bridgedHome (extra: string[] = []): Promise<{ home: string, base: string }> {
-  const [a] = await createMesh(1, { start: false })
+  const [a] = await createMesh(1, { start: false, args: () => ['--a2a-port', '0', '--a2a-as', 'gateway', ...extra] })
   await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
-  const child = spawn(process.execPath, [CLI, '--home', a.home, 'daemon', '--a2a-port', '0', '--a2a-as', 'gateway', ...extra], {
-    env: { ...process.env, AIOS_COMM_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe']
-  })
-  onTestFinished(async () => { if (child.exitCode === null) { const gone = once(child, 'exit'); child.kill('SIGTERM'); await gone } })
-  let out = ''
-  const ready = await new Promise<any>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d
-      const line = out.split('\n').find(l => l.includes('"event":"ready"'))
-      if (line !== undefined) resolve(JSON.parse(line))
-    })
-    child.once('exit', code => reject(new Error(`daemon exited ${String(code)}`)))
-  })
-  return { home: a.home, base: ready.a2a }
+  await a.daemon.start()
+  return { home: a.home, base: a.daemon.ready.a2a }
 }
 
 async function rpc (url: string, method: string, params: unknown): Promise<any> {

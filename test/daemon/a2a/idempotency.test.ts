@@ -1,30 +1,15 @@
 // A2A SendMessage sent twice with one messageId (a client retrying) is one task: the bridge keys notify by it.
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { actorAdd } from '../../../daemon/index.js'
 import { call } from '../../../cli/control-client.js'
-import { CLI } from '../../helpers/cli.js'
 import { createMesh, withCtx } from '../../helpers/mesh.js'
 
 /** One home with seats agent-a and gateway; its daemon runs the bridge on a free loopback port, sending as gateway. */
 async function bridgedHome (): Promise<{ home: string, base: string }> {
-  const [a] = await createMesh(1, { start: false })
+  const [a] = await createMesh(1, { start: false, args: () => ['--a2a-port', '0', '--a2a-as', 'gateway'] })
   await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
-  const child = spawn(process.execPath, [CLI, '--home', a.home, 'daemon', '--a2a-port', '0', '--a2a-as', 'gateway'], {
-    env: { ...process.env, AIOS_COMM_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe']
-  })
-  onTestFinished(async () => { if (child.exitCode === null) { const gone = once(child, 'exit'); child.kill('SIGTERM'); await gone } })
-  let out = ''
-  const ready = await new Promise<any>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d
-      const line = out.split('\n').find(l => l.includes('"event":"ready"'))
-      if (line !== undefined) resolve(JSON.parse(line))
-    })
-    child.once('exit', code => reject(new Error(`daemon exited ${String(code)}`)))
-  })
-  return { home: a.home, base: ready.a2a }
+  await a.daemon.start()
+  return { home: a.home, base: a.daemon.ready.a2a }
 }
 
 async function send (url: string, messageId: string, text: string): Promise<any> {

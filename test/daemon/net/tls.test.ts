@@ -26,8 +26,16 @@ describe('lazy TLS', () => {
       const conn = await tlsOnly.dial(daemonNode.getMultiaddrs()[0], { signal: AbortSignal.timeout(10_000) })
       expect(conn.encryption).toBe('/tls/1.0.0')
       expect(conn.remotePeer.equals(daemonNode.peerId)).toBe(true)
+      // the ping answers over that TLS connection: the daemon holds it as TLS, and the round trip is a whole
+      // number of ms no longer than the wait the test measured around it
+      const t0 = performance.now()
       const rtt = await tlsOnly.services.ping.ping(daemonNode.peerId, { signal: AbortSignal.timeout(10_000) })
+      const waited = performance.now() - t0
+      expect(Number.isInteger(rtt)).toBe(true)
       expect(rtt).toBeGreaterThanOrEqual(0)
+      expect(rtt).toBeLessThanOrEqual(Math.ceil(waited) + 1)
+      expect(daemonNode.getConnections(tlsOnly.peerId).map(c => c.encryption)).toEqual(['/tls/1.0.0'])
+      expect(tlsOnly.getConnections(daemonNode.peerId)).toHaveLength(1)
     } finally {
       await tlsOnly.stop()
       await daemonNode.stop()

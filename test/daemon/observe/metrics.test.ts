@@ -2,7 +2,7 @@
 // when a message travels and when verification refuses something, and the endpoint stays on loopback.
 import { describe, expect, it } from 'vitest'
 import { request } from 'node:http'
-import { expose } from '../../../daemon/observe/index.js'
+import { Counter, Gauge, Registry } from 'prom-client'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 import { createMesh, waitFor } from '../../helpers/mesh.js'
 import { homeKey, openDeliver, rawPeer, signedMessage } from '../../helpers/raw-peer.js'
@@ -10,11 +10,12 @@ import { homeKey, openDeliver, rawPeer, signedMessage } from '../../helpers/raw-
 interface Sample { name: string, labels: Record<string, string>, value: number }
 interface Parsed { help: Map<string, string>, type: Map<string, string>, samples: Sample[] }
 
-/** A strict reader of the text format: unknown lines, samples before their TYPE, or bad escapes throw. */
+/** A strict reader of the text format: unknown lines, samples before their family's TYPE, or bad escapes throw. */
 function parse (text: string): Parsed {
   const p: Parsed = { help: new Map(), type: new Map(), samples: [] }
   expect(text.endsWith('\n')).toBe(true)
   for (const line of text.slice(0, -1).split('\n')) {
+    if (line === '') continue // the format ignores empty lines (prom-client puts one between families)
     let m = /^# HELP ([a-zA-Z_:][a-zA-Z0-9_:]*) (.*)$/.exec(line)
     if (m !== null) { p.help.set(m[1], m[2].replace(/\\(n|\\)/g, (_, c: string) => c === 'n' ? '\n' : '\\')); continue }
     m = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)$/.exec(line)
@@ -25,7 +26,8 @@ function parse (text: string): Parsed {
     }
     m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line)
     if (m === null) throw new Error(`not an exposition line: ${line}`)
-    if (!p.type.has(m[1])) throw new Error(`sample before its TYPE: ${line}`)
+    const family = p.type.has(m[1]) ? m[1] : m[1].replace(/_(bucket|sum|count)$/, '')
+    if (!p.type.has(family) || (family !== m[1] && !['histogram', 'summary'].includes(p.type.get(family) as string))) throw new Error(`sample before its TYPE: ${line}`)
     const labels: Record<string, string> = {}
     const body = m[2] ?? ''
     const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\["\\n])*)"(,|$)/y
@@ -56,12 +58,15 @@ async function scrape (url: string): Promise<Parsed> {
 }
 
 describe('metrics', () => {
-  it('writes the text format with escaped labels and help', () => {
-    const text = expose([
-      { name: 'x_total', help: 'a \\ backslash\nand a newline', type: 'counter', samples: [{ labels: { dest: 'a"b\\c\nd' }, value: 3 }] },
-      { name: 'y', help: 'empty family', type: 'gauge', samples: [] },
-      { name: 'z', help: 'odd values', type: 'gauge', samples: [{ value: Infinity }, { labels: { k: '' }, value: -0.5 }] }
-    ])
+  it('writes the text format with escaped labels and help', async () => {
+    const registers = [new Registry()]
+    new Counter({ name: 'x_total', help: 'a \\ backslash\nand a newline', labelNames: ['dest'], registers }).inc({ dest: 'a"b\\c\nd' }, 3)
+    new Gauge({ name: 'y', help: 'empty family', labelNames: ['k'], registers })
+    const z = new Gauge({ name: 'z', help: 'odd values', labelNames: ['k'], registers })
+    z.set(Infinity)
+    z.set({ k: '' }, -0.5)
+    const text = await registers[0].metrics()
+    expect(registers[0].contentType).toBe('text/plain; version=0.0.4; charset=utf-8')
     expect(text).toContain('x_total{dest="a\\"b\\\\c\\nd"} 3\n')
     expect(text).toContain('# HELP x_total a \\\\ backslash\\nand a newline\n')
     const p = parse(text)
@@ -69,7 +74,7 @@ describe('metrics', () => {
     expect(p.help.get('x_total')).toBe('a \\ backslash\nand a newline')
     expect(p.type.get('y')).toBe('gauge')
     expect(p.samples.map(s => s.value)).toEqual([3, Infinity, -0.5])
-    expect(() => expose([{ name: 'bad-name', help: '', type: 'gauge', samples: [] }])).toThrow()
+    expect(() => new Gauge({ name: 'bad-name', help: '', registers })).toThrow()
   })
 
   it('a real daemon serves /metrics on loopback; counters move with a message and with a refusal', async () => {
@@ -80,15 +85,24 @@ describe('metrics', () => {
     for (const name of ['aios_comm_messages_sent_total', 'aios_comm_receipts_total', 'aios_comm_outbox_depth', 'aios_comm_wakes_total', 'aios_comm_verification_failures_total', 'process_resident_memory_bytes', 'process_cpu_seconds_total']) {
       expect(before.type.has(name)).toBe(true)
     }
+    for (const name of ['aios_comm_delivery_seconds', 'aios_comm_wake_duration_seconds', 'aios_comm_peer_rtt_seconds']) expect(before.type.get(name)).toBe('histogram')
+    for (const name of ['nodejs_heap_size_used_bytes', 'nodejs_heap_size_total_bytes', 'nodejs_external_memory_bytes', 'process_start_time_seconds']) expect(before.type.get(name)).toBe('gauge')
     expect(value(before, 'process_resident_memory_bytes')).toBeGreaterThan(1 << 20)
     expect(value(before, 'aios_comm_info', { peer_id: a.daemon.peerId })).toBe(1)
     expect(value(before, 'aios_comm_messages_sent_total') ?? 0).toBe(0)
 
+    const sentAt = Date.now()
     const { obligation } = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'count me', '--json'])
     await waitFor('delivered', async () => await ok(b.home, ['inbox', '--json']), l => l.length === 1)
+    const deliveredWithin = (Date.now() - sentAt) / 1000
     await ok(b.home, ['ack', obligation, 'counted'])
     const after = await waitFor('COMPLETE counted', async () => await scrape(url), p => value(p, 'aios_comm_receipts_total', { state: 'COMPLETE' }) === 1)
     expect(value(after, 'aios_comm_messages_sent_total')).toBe(1)
+    // one delivery timed, no longer than the test saw it take
+    expect(value(after, 'aios_comm_delivery_seconds_count')).toBe(1)
+    expect(value(after, 'aios_comm_delivery_seconds_sum')).toBeGreaterThan(0)
+    expect(value(after, 'aios_comm_delivery_seconds_sum')).toBeLessThanOrEqual(deliveredWithin)
+    expect(value(after, 'aios_comm_delivery_seconds_bucket', { le: '+Inf' })).toBe(1)
     for (const state of ['DELIVERED', 'READ', 'CONSUMED']) expect(value(after, 'aios_comm_receipts_total', { state })).toBe(1)
     expect(value(after, 'aios_comm_messages', { direction: 'out', state: 'COMPLETE' })).toBe(1)
     expect(value(after, 'aios_comm_receipts_stored', { state: 'COMPLETE' })).toBe(1)

@@ -75,12 +75,18 @@ describe('observing a mesh', () => {
   })
 
   it('status prints node, peers with RTT, seats, outbox per destination and the oldest undelivered obligation', async () => {
+    const t0 = Date.now()
     const [a, b] = await createMesh(2)
     const j = await waitFor('an RTT for b', async () => await a.daemon.call('node.status'), s => s.peers.some((p: any) => p.peerId === b.daemon.peerId && typeof p.latencyMs === 'number'))
+    const t1 = Date.now()
     // the stable shape, plus the new fields
     expect(j).toMatchObject({ peerId: a.daemon.peerId, addresses: expect.any(Array), actors: [expect.objectContaining({ handle: 'agent-a', healthy: expect.any(Boolean) })], peers: expect.any(Array), outbox: { pending: 0 } })
     expect(j.version).toMatch(/^\d+\.\d+\.\d+/)
-    expect(j.uptimeSeconds).toBeGreaterThanOrEqual(0)
+    // the daemon started within this test, and its uptime is the seconds since then, as measured here
+    const startedAt = Date.parse(j.startedAt)
+    expect(startedAt).toBeGreaterThanOrEqual(t0)
+    expect(startedAt).toBeLessThanOrEqual(t1)
+    expect(j.uptimeSeconds).toBeLessThanOrEqual(Math.ceil((t1 - startedAt) / 1000))
     const up = await ok(a.home, ['status'])
     expect(up).toMatch(new RegExp(`^node ${a.daemon.peerId}  aios-comm \\S+  up \\d+s`))
     expect(up).toMatch(/PEER\s+STATE\s+RTT\s+SEATS\s+ADDRESS/)
