@@ -1,6 +1,6 @@
 // The typed client of the daemon's control socket: one request, one answer, errors carried by their codes.
 import { createConnection } from 'node:net'
-import { MeshError } from '../cards/index.js'
+import { MeshError, wireError } from '../cards/index.js'
 import { homePaths } from '../daemon/home/paths.js'
 import type { ControlResponse } from '../daemon/control/protocol.js'
 
@@ -65,7 +65,7 @@ export async function subscribe (home: string, method: string, params: Record<st
         end(new MeshError('DAEMON_PROTOCOL', 'the daemon sent a line that is not JSON'))
         return
       }
-      if (res.error !== undefined) end(new MeshError(res.error.code, res.error.message))
+      if (res.error !== undefined) end(wireError(res.error.code, res.error.message, 'DAEMON_PROTOCOL'))
       else if (res.result !== undefined) ready.resolve()
       else if (res.event !== undefined) onEvent(res.event)
     }
@@ -110,7 +110,7 @@ export async function call<T = any> (home: string, method: string, params: Recor
         reject(new MeshError('DAEMON_PROTOCOL', 'the daemon answered with something that is not JSON'))
         return
       }
-      if ('error' in res) reject(new MeshError(res.error.code, res.error.message))
+      if ('error' in res) reject(wireError(res.error.code, res.error.message, 'DAEMON_PROTOCOL'))
       else resolve(res.result as T)
     })
     socket.once('error', (err: NodeJS.ErrnoException) => reject(connected ? new ConnectionLostError(path, err) : connectError(home, path, err)))

@@ -1,12 +1,12 @@
 // JSON-RPC dispatch for the A2A 1.0 methods the bridge serves: SendMessage turns into a mesh notify, GetTask into status.
-import { MeshError } from '../../cards/index.js'
+import { MeshError, type ErrorCode } from '../../cards/index.js'
 import type { Route } from '../control/server.js'
 import { RPC } from './constants.js'
 import { taskOf, type ObligationView } from './task.js'
 import type { Caller } from '../access/index.js'
 
 export class RpcError extends Error {
-  constructor (readonly rpcCode: number, readonly code: string, message: string) {
+  constructor (readonly rpcCode: number, readonly code: ErrorCode, message: string) {
     super(`${code}: ${message}`)
   }
 }

@@ -3,7 +3,7 @@
 // request is admitted first: who asks (the Caller) goes to its route beside the params.
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { chmodSync, chownSync, existsSync, unlinkSync } from 'node:fs'
-import { MeshError } from '../../cards/index.js'
+import { MeshError, isErrorCode } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
 import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
@@ -37,7 +37,8 @@ export interface ControlServerOptions {
 }
 
 function errorAnswer (id: number, err: unknown, log: Logger, method: string): ControlResponse {
-  const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
+  // a code of the set, also from an error made by another copy of this module (a MeshError that fails instanceof)
+  const code = isErrorCode((err as MeshError | undefined)?.code) ? (err as MeshError).code : 'INTERNAL'
   if (code === 'INTERNAL') log.error('control request failed', { method, error: (err as Error)?.stack })
   return { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } }
 }
