@@ -62,8 +62,8 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
     say(`${alice.handle} → ${bob.handle}: ${sent.obligation as string} ${sent.state as string}`)
     const watch = async (state: string): Promise<void> => {
       const s = await until(async () => await call(alice.home, 'status', { obligation: sent.obligation }), v => v.state === state)
-      const r = s.receipts.find((x: any) => x.state === state)
-      say(`  at ${alice.name}: ${state.padEnd(9)} signed by ${r.actor as string}, signature ${r.verified === true ? 'verified' : 'NOT verified'}`)
+      const r = s.receipts.find(x => x.state === state)
+      say(`  at ${alice.name}: ${state.padEnd(9)} signed by ${r?.actor ?? '?'}, signature ${r?.verified === true ? 'verified' : 'NOT verified'}`)
     }
     await watch('DELIVERED')
     const read = await call(bob.home, 'read', { obligation: sent.obligation })
@@ -75,19 +75,19 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
     say(`${bob.handle} acks with evidence ${acked.evidence.path as string} (sha256 ${(acked.evidence.sha256 as string).slice(0, 16)}…)`)
     await watch('COMPLETE')
     const final = await call(alice.home, 'status', { obligation: sent.obligation })
-    say(`  at ${alice.name}: the evidence re-hashes ${final.receipts.at(-1).evidence.check as string}; chain ${final.receipts.map((r: any) => r.state).join(' → ')}`)
+    say(`  at ${alice.name}: the evidence re-hashes ${final.receipts.at(-1)?.evidence?.check ?? 'nothing'}; chain ${final.receipts.map(r => r.state).join(' → ')}`)
 
     say(`\n== ${carol.name} goes offline; messages wait in ${alice.name}'s outbox`)
     await daemons[2].stop()
     const queued: string[] = []
     for (let i = 1; i <= 5; i++) queued.push((await call(alice.home, 'notify', { to: carol.handle, text: `offline message ${i}` })).obligation)
-    const box = await until(async () => await call(alice.home, 'outbox'), (l: any[]) => l.length === 5 && l.every(x => x.attempts > 0))
+    const box = await until(async () => await call(alice.home, 'outbox', {}), l => l.length === 5 && l.every(x => x.attempts > 0))
     say(`outbox at ${alice.name}: ${box.length as number} pending for ${carol.handle}, last error: ${String(box[0].lastError).slice(0, 70)}…`)
     await daemons[2].start()
     const t0 = Date.now()
     say(`${carol.name} is back`)
     await until(async () => await Promise.all(queued.map(async ob => (await call(alice.home, 'status', { obligation: ob })).state)), states => states.every(s => s === 'DELIVERED'))
-    const inbox = await call(carol.home, 'inbox')
+    const inbox = await call(carol.home, 'inbox', {})
     say(`all ${queued.length} DELIVERED ${Date.now() - t0} ms after ${carol.name}'s daemon was ready; ${carol.handle}'s inbox holds ${inbox.length as number}, each once`)
     say('\n== done: every state above was derived from receipts signed by the recipient and verified by the sender')
   } finally {

@@ -13,10 +13,10 @@ import { BoundedWriter } from '../observe/bounded.js'
 import { MAX_SUBSCRIBER_BUFFER_BYTES } from '../observe/constants.js'
 import { SLOW_READER_CODE } from './protocol.js'
 
-/** A route acts for its caller; a caller left out is the node's user presenting no seat token. */
+/** Any route, as the server dispatches it by name (each is typed by its entry in methods.ts). */
 export type Route = (params: Params, caller?: Caller) => Promise<unknown> | unknown
 
-/** A subscription: validates its params (throwing a coded error), then sends events until the returned stop is called. */
+/** Any subscription, as the server dispatches it by name. */
 export type StreamRoute = (params: Params, send: (event: unknown) => void, caller?: Caller) => () => void
 
 /** Who sent a request, or a coded refusal (thrown) before any route runs. */
