@@ -59,7 +59,7 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
 
     say('\n== one obligation, step by step')
     const sent = await call(alice.home, 'notify', { to: bob.handle, text: 'Please review PR #42 and say when it is merged.' })
-    say(`${alice.handle} → ${bob.handle}: ${sent.obligation as string} ${sent.state as string}`)
+    say(`${alice.handle} → ${bob.handle}: ${sent.obligation} ${sent.state}`)
     const watch = async (state: string): Promise<void> => {
       const s = await until(async () => await call(alice.home, 'status', { obligation: sent.obligation }), v => v.state === state)
       const r = s.receipts.find(x => x.state === state)
@@ -67,12 +67,12 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
     }
     await watch('DELIVERED')
     const read = await call(bob.home, 'read', { obligation: sent.obligation })
-    say(`${bob.handle} reads: "${read.body as string}"`)
+    say(`${bob.handle} reads: "${read.body}"`)
     await watch('READ')
     await call(bob.home, 'consume', { obligation: sent.obligation })
     await watch('CONSUMED')
     const acked = await call(bob.home, 'ack', { obligation: sent.obligation, sentence: 'Reviewed and merged PR #42.' })
-    say(`${bob.handle} acks with evidence ${acked.evidence.path as string} (sha256 ${(acked.evidence.sha256 as string).slice(0, 16)}…)`)
+    say(`${bob.handle} acks with evidence ${acked.evidence.path} (sha256 ${acked.evidence.sha256.slice(0, 16)}…)`)
     await watch('COMPLETE')
     const final = await call(alice.home, 'status', { obligation: sent.obligation })
     say(`  at ${alice.name}: the evidence re-hashes ${final.receipts.at(-1)?.evidence?.check ?? 'nothing'}; chain ${final.receipts.map(r => r.state).join(' → ')}`)
@@ -82,13 +82,13 @@ export async function runDemo (opts: { keep?: boolean } = {}): Promise<void> {
     const queued: string[] = []
     for (let i = 1; i <= 5; i++) queued.push((await call(alice.home, 'notify', { to: carol.handle, text: `offline message ${i}` })).obligation)
     const box = await until(async () => await call(alice.home, 'outbox', {}), l => l.length === 5 && l.every(x => x.attempts > 0))
-    say(`outbox at ${alice.name}: ${box.length as number} pending for ${carol.handle}, last error: ${String(box[0].lastError).slice(0, 70)}…`)
+    say(`outbox at ${alice.name}: ${box.length} pending for ${carol.handle}, last error: ${String(box[0].lastError).slice(0, 70)}…`)
     await daemons[2].start()
     const t0 = Date.now()
     say(`${carol.name} is back`)
     await until(async () => await Promise.all(queued.map(async ob => (await call(alice.home, 'status', { obligation: ob })).state)), states => states.every(s => s === 'DELIVERED'))
     const inbox = await call(carol.home, 'inbox', {})
-    say(`all ${queued.length} DELIVERED ${Date.now() - t0} ms after ${carol.name}'s daemon was ready; ${carol.handle}'s inbox holds ${inbox.length as number}, each once`)
+    say(`all ${queued.length} DELIVERED ${Date.now() - t0} ms after ${carol.name}'s daemon was ready; ${carol.handle}'s inbox holds ${inbox.length}, each once`)
     say('\n== done: every state above was derived from receipts signed by the recipient and verified by the sender')
   } finally {
     await Promise.all(daemons.map(async d => await d.stop()))
