@@ -26,7 +26,7 @@ export function createMcpServer (o: McpOptions): Server {
   const server = new Server({ name: 'aios-comm', version: packageVersion() }, { capabilities: { tools: {}, logging: {} } })
   const byName = new Map(TOOLS.map(t => [t.name, t]))
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map(t => ({ name: t.name, description: t.description, inputSchema: z.toJSONSchema(t.input) as any }))
+    tools: TOOLS.map(t => ({ name: t.name, description: t.description, inputSchema: z.toJSONSchema(t.input) as { type: 'object', [k: string]: unknown } })) // a z.object's schema is an object schema
   }))
   server.setRequestHandler(CallToolRequestSchema, async req => {
     const tool = byName.get(req.params.name)
