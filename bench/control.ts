@@ -2,11 +2,13 @@
 import { createConnection, type Socket } from 'node:net'
 import { once } from 'node:events'
 import { homePaths } from '../daemon/index.js'
+import type { ControlResponse } from '../daemon/control/protocol.js'
+import type { Method, ParamsOf, ResultOf } from '../daemon/control/methods.js'
 
 export class ControlConnection {
   private next = 1
   private buffer = ''
-  private readonly waiting = new Map<number, { resolve: (v: any) => void, reject: (e: Error) => void }>()
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void, reject: (e: Error) => void }>()
 
   private constructor (private readonly socket: Socket) {
     const fail = (err: Error): void => {
@@ -20,11 +22,11 @@ export class ControlConnection {
       this.buffer += d
       let nl
       while ((nl = this.buffer.indexOf('\n')) >= 0) {
-        const res = JSON.parse(this.buffer.slice(0, nl))
+        const res = JSON.parse(this.buffer.slice(0, nl)) as ControlResponse
         this.buffer = this.buffer.slice(nl + 1)
         const w = this.waiting.get(res.id)
         this.waiting.delete(res.id)
-        if (res.error !== undefined) w?.reject(new Error(`${res.error.code as string}: ${res.error.message as string}`))
+        if ('error' in res) w?.reject(new Error(`${res.error.code}: ${res.error.message}`))
         else w?.resolve(res.result)
       }
     })
@@ -36,11 +38,11 @@ export class ControlConnection {
     return new ControlConnection(socket)
   }
 
-  async call<T = any> (method: string, params: Record<string, unknown> = {}): Promise<T> {
+  async call<M extends Method> (method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
     if (this.socket.destroyed) throw new Error('the control connection is closed')
     const id = this.next++
-    return await new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject })
+    return await new Promise<ResultOf<M>>((resolve, reject) => {
+      this.waiting.set(id, { resolve: v => resolve(v as ResultOf<M>), reject }) // the daemon answers by the same table
       this.socket.write(JSON.stringify({ id, method, params }) + '\n')
     })
   }

@@ -74,7 +74,7 @@ export class ConvergenceMesh {
     const n = this.homes.length
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      const counts = await Promise.all(this.control.map(async c => (await c.call<Array<{ connected: boolean }>>('peers')).filter(p => p.connected).length))
+      const counts = await Promise.all(this.control.map(async c => (await c.call('peers', {})).filter(p => p.connected).length))
       const fewest = Math.min(...counts)
       if (fewest >= n - 1 || Date.now() > deadline) return fewest
       await sleep(250)

@@ -1,5 +1,6 @@
 // cards: identity and Agent Cards — keys, envelopes, JCS/JWS cards, endorsements, revocations, acceptance rules. Pure.
-export { MeshError, refuse, refusalError, type Refusal } from './errors.js'
+export { MeshError, refuse, refusalError, wireError, type Refusal } from './errors.js'
+export { CODES, EXIT, exitStatusOf, isErrorCode, type CodeInfo, type ErrorCode, type ExitStatus } from './codes.js'
 export { b64url, fromB64url, hex, fromHex, sha256, utf8, bytesEqual, concat } from './encoding.js'
 export { fastSign, fastVerify, nobleSign, nobleVerify, publicKeyOf } from './ed25519.js'
 export { generateKeyPair, keyPairFromSeed, keyText, parseKeyText, keyId, serializeKeyFile, parseKeyFile, type KeyPair } from './keys.js'

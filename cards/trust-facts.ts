@@ -32,7 +32,7 @@ export function signAdmissionRequest (actor: KeyPair, meshKey: Uint8Array, handl
 }
 
 /** Verifies the envelope and decodes its payload; `signerOf` names the key that must have signed it. */
-function verifySigned<T> (bytes: Uint8Array, type: string, what: string, decode: (b: Uint8Array) => T, signerOf: (v: T) => Uint8Array): Verified<T> {
+function verifySigned<T> (bytes: Uint8Array, type: string, what: 'ENDORSEMENT' | 'REVOCATION' | 'REQUEST', decode: (b: Uint8Array) => T, signerOf: (v: T) => Uint8Array): Verified<T> {
   let value: T
   let check
   try {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { MeshError } from '../cards/index.js'
 import { call, type CallOptions } from './control-client.js'
+import type { Method, ParamsOf, ResultOf } from '../daemon/control/methods.js'
 
 export interface GlobalOptions {
   home?: string
@@ -32,9 +33,9 @@ export async function withHome<T> (cmd: Command, fn: (ctx: HomeContext) => Promi
 }
 
 /** A setup verb goes through the running daemon (so it learns at once), or runs here when none runs. */
-export async function setupVerb<T> (cmd: Command, method: string, params: Record<string, unknown>, local: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
+export async function setupVerb<M extends Method> (cmd: Command, method: M, params: ParamsOf<M>, local: (ctx: HomeContext) => Promise<ResultOf<M>> | ResultOf<M>): Promise<ResultOf<M>> {
   const home = homeDir(cmd)
-  if (await socketIsLive(homePaths(home).socket)) return await call<T>(home, method, params)
+  if (await socketIsLive(homePaths(home).socket)) return await call(home, method, params)
   return await withHome(cmd, local)
 }
 
@@ -63,6 +64,6 @@ export function seatAccess (cmd: Command): CallOptions {
   return { ...(socket !== undefined ? { socket: resolve(socket) } : {}), ...(seatToken !== undefined ? { seatToken } : {}) }
 }
 
-export async function daemonCall<T = any> (cmd: Command, method: string, params: Record<string, unknown> = {}): Promise<T> {
-  return await call<T>(homeDir(cmd), method, params, seatAccess(cmd))
+export async function daemonCall<M extends Method> (cmd: Command, method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+  return await call(homeDir(cmd), method, params, seatAccess(cmd))
 }

@@ -1,8 +1,9 @@
 // The typed client of the daemon's control socket: one request, one answer, errors carried by their codes.
 import { createConnection } from 'node:net'
-import { MeshError } from '../cards/index.js'
+import { MeshError, wireError } from '../cards/index.js'
 import { homePaths } from '../daemon/home/paths.js'
-import type { ControlResponse } from '../daemon/control/protocol.js'
+import type { ControlEvent, ControlResponse } from '../daemon/control/protocol.js'
+import type { EventOf, Method, ParamsOf, ResultOf, StreamMethod, StreamParamsOf } from '../daemon/control/methods.js'
 
 /** A promise with its settle functions (Promise.withResolvers is not in Node 20). */
 function deferred (): { promise: Promise<void>, resolve: () => void, reject: (err: Error) => void } {
@@ -18,7 +19,7 @@ export interface CallOptions {
   seatToken?: string
 }
 
-function requestLine (method: string, params: Record<string, unknown>, o: CallOptions): string {
+function requestLine (method: string, params: object, o: CallOptions): string {
   return JSON.stringify({ id: 1, method, params, ...(o.seatToken !== undefined ? { seatToken: o.seatToken } : {}) }) + '\n'
 }
 
@@ -34,7 +35,7 @@ function connectError (home: string, path: string, err: NodeJS.ErrnoException): 
  * A subscription (e.g. `watch`): resolves once the daemon accepted it, then calls onEvent per event line. `done`
  * settles when the stream ends: rejected with the daemon's code (a reader too slow is dropped) or DAEMON_STOPPED.
  */
-export async function subscribe (home: string, method: string, params: Record<string, unknown>, onEvent: (event: unknown) => void, o: CallOptions = {}): Promise<{ done: Promise<void>, close: () => void }> {
+export async function subscribe<S extends StreamMethod> (home: string, method: S, params: StreamParamsOf<S>, onEvent: (event: EventOf<S>) => void, o: CallOptions = {}): Promise<{ done: Promise<void>, close: () => void }> {
   const path = o.socket ?? homePaths(home).socket
   const socket = createConnection(path)
   const ready = deferred()
@@ -58,16 +59,16 @@ export async function subscribe (home: string, method: string, params: Record<st
     while (!ended && (nl = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, nl)
       buffer = buffer.slice(nl + 1)
-      let res: any
+      let res: Partial<ControlEvent> & { result?: unknown, error?: { code: unknown, message: string } }
       try {
         res = JSON.parse(line)
       } catch {
         end(new MeshError('DAEMON_PROTOCOL', 'the daemon sent a line that is not JSON'))
         return
       }
-      if (res.error !== undefined) end(new MeshError(res.error.code, res.error.message))
+      if (res.error !== undefined) end(wireError(res.error.code, res.error.message, 'DAEMON_PROTOCOL'))
       else if (res.result !== undefined) ready.resolve()
-      else if (res.event !== undefined) onEvent(res.event)
+      else if (res.event !== undefined) onEvent(res.event as EventOf<S>) // the daemon's events are typed by the same table
     }
   })
   socket.once('error', (err: NodeJS.ErrnoException) => end(connectError(home, path, err)))
@@ -87,9 +88,10 @@ export class ConnectionLostError extends MeshError {
   }
 }
 
-export async function call<T = any> (home: string, method: string, params: Record<string, unknown> = {}, o: CallOptions = {}): Promise<T> {
+/** One request, one answer: the method's params in, its result out (both from the table in methods.ts). */
+export async function call<M extends Method> (home: string, method: M, params: ParamsOf<M>, o: CallOptions = {}): Promise<ResultOf<M>> {
   const path = o.socket ?? homePaths(home).socket
-  return await new Promise<T>((resolve, reject) => {
+  return await new Promise<ResultOf<M>>((resolve, reject) => {
     const socket = createConnection(path)
     let buffer = ''
     let connected = false
@@ -110,8 +112,8 @@ export async function call<T = any> (home: string, method: string, params: Recor
         reject(new MeshError('DAEMON_PROTOCOL', 'the daemon answered with something that is not JSON'))
         return
       }
-      if ('error' in res) reject(new MeshError(res.error.code, res.error.message))
-      else resolve(res.result as T)
+      if ('error' in res) reject(wireError(res.error.code, res.error.message, 'DAEMON_PROTOCOL'))
+      else resolve(res.result as ResultOf<M>) // the daemon answers by the same table
     })
     socket.once('error', (err: NodeJS.ErrnoException) => reject(connected ? new ConnectionLostError(path, err) : connectError(home, path, err)))
     socket.once('close', () => reject(new ConnectionLostError(path)))

@@ -2,6 +2,7 @@
 // the daemon may have acted, and the key makes a repeat return what the first attempt did instead of acting twice.
 import { MeshError } from '../cards/index.js'
 import { call, type CallOptions } from './control-client.js'
+import type { Method, ParamsOf, ResultOf } from '../daemon/control/methods.js'
 
 // Long enough for a daemon that crashed to come back under its service manager (systemd restarts it after 2 s,
 // launchd within its 5 s throttle) and start (about a second); short enough for a person to wait out.
@@ -11,12 +12,12 @@ const MAX_DELAY_MS = 2000
 // After a lost connection these mean "not back yet", not "never there": the daemon is restarting.
 const RESTARTING = new Set(['DAEMON_CONNECTION_LOST', 'DAEMON_NOT_RUNNING', 'DAEMON_UNREACHABLE'])
 
-export async function callKeyed<T = any> (home: string, method: string, params: Record<string, unknown>, key: string, o: CallOptions = {}): Promise<T> {
+export async function callKeyed<M extends Method> (home: string, method: M, params: ParamsOf<M>, key: string, o: CallOptions = {}): Promise<ResultOf<M>> {
   const deadline = Date.now() + RETRY_WINDOW_MS
   let lost = false
   for (let delay = FIRST_DELAY_MS; ; delay = Math.min(delay * 2, MAX_DELAY_MS)) {
     try {
-      return await call<T>(home, method, params, o)
+      return await call(home, method, params, o)
     } catch (err) {
       if (!(err instanceof MeshError)) throw err
       lost ||= err.code === 'DAEMON_CONNECTION_LOST'

@@ -1,4 +1,5 @@
 // Printing: one JSON document with --json, readable lines otherwise; errors as one line on stderr.
+import { isErrorCode } from '../cards/index.js'
 import { exitCodeFor } from './exit-codes.js'
 
 export interface OutputOptions {
@@ -19,7 +20,7 @@ export function table (headers: string[], rows: Array<Array<string | number | un
 /** Prints `aios-comm: CODE: message` and returns the exit status for it. */
 export function reportError (err: unknown): number {
   const e = err as { code?: unknown, message?: unknown }
-  const code = typeof e?.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(e.code) ? e.code : 'INTERNAL'
+  const code = isErrorCode(e?.code) ? e.code : 'INTERNAL'
   const message = typeof e?.message === 'string' ? e.message : String(err)
   process.stderr.write(`aios-comm: ${code}: ${message.split('\n')[0]}\n`)
   if (code === 'INTERNAL' && process.env.AIOS_COMM_DEBUG !== undefined) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`)

@@ -1,6 +1,6 @@
 // The state every daemon part shares: the open home, the directory, local seats' keys and an event bus.
 import { EventEmitter } from 'node:events'
-import { MeshError, type KeyPair } from '../cards/index.js'
+import { MeshError, type KeyPair, type ErrorCode } from '../cards/index.js'
 import type { Directory } from './directory/directory.js'
 import type { HomeContext } from './setup/context.js'
 import type { Store } from './store/index.js'
@@ -26,7 +26,7 @@ export interface CoreEvents {
   /** A peer node connected (its first connection) or disconnected (its last). */
   peer: [{ peerId: string, status: 'up' | 'down' }]
   /** Something a peer or this node's outbox sent failed verification and was refused. */
-  refused: [{ what: 'message' | 'receipt' | 'fact' | 'stream' | 'join', code: string, reason: string, peer?: string }]
+  refused: [{ what: 'message' | 'receipt' | 'fact' | 'stream' | 'join', code: ErrorCode, reason: string, peer?: string }]
 }
 
 export interface WakeEvent {

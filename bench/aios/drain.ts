@@ -25,7 +25,7 @@ export async function drain (p: Pair, count: number): Promise<DrainResult> {
   })
   // every wait is registered before the recipient starts, so the end is seen as it happens
   const all = Promise.all(obligations.map(async ob => await waitState(p.a, ob, 'DELIVERED')))
-  await p.a.call('peers') // answered after every wait before it was taken in (requests are dispatched in order)
+  await p.a.call('peers', {}) // answered after every wait before it was taken in (requests are dispatched in order)
   const d = await p.startRecipient()
   await all
   const done = performance.now()

@@ -31,7 +31,7 @@ export class ResourceHome {
     const d = await startDaemon(this.store.home)
     try {
       const c = await ControlConnection.open(this.store.home)
-      await c.call('node.status')
+      await c.call('node.status', {})
       c.close()
       await new Promise(resolve => setTimeout(resolve, SETTLE_MS))
       return rssMiB(d.child!.pid as number)
@@ -50,7 +50,7 @@ export class ResourceHome {
         if (child.exitCode !== null) throw new Error(`the daemon exited ${String(child.exitCode)} during start-up`)
         const c = await ControlConnection.open(this.store.home).catch(() => undefined)
         if (c !== undefined) {
-          await c.call('peers')
+          await c.call('peers', {})
           const ms = performance.now() - t0
           c.close()
           return ms

@@ -10,6 +10,6 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (ob: string, sentence: string, o: { file?: string }, cmd: Command) => {
       const r = await daemonCall(cmd, 'ack', { obligation: ob, sentence, file: o.file === undefined ? undefined : resolve(o.file), as: actingSeat(cmd) })
-      print(globals(cmd), r, () => `${r.obligation as string} ${r.state as string}\nevidence ${r.evidence.path as string} sha256 ${r.evidence.sha256 as string}`)
+      print(globals(cmd), r, () => `${r.obligation} ${r.state}\nevidence ${r.evidence.path} sha256 ${r.evidence.sha256}`)
     })
 }

@@ -46,7 +46,7 @@ export function register (program: Command): void {
       print(globals(cmd), r, () => {
         const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}`
         const token = r.tokenFile !== undefined ? `\nisolated: its token is in ${r.tokenFile}; give that file to the seat's process only` : ''
-        return (r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request as string}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`) + token
+        return (r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`) + token
       })
     })
 
@@ -58,7 +58,7 @@ export function register (program: Command): void {
       const opts = { rotate: o.rotate === true, remove: o.remove === true }
       const r = await setupVerb(cmd, 'actor.token', { handle, ...opts }, ctx => seatToken(ctx, handle, opts))
       print(globals(cmd), r, () => r.isolated
-        ? `${r.handle} is isolated; ${r.rotated ? 'new token' : 'token'} in ${r.tokenFile as string}`
+        ? `${r.handle} is isolated; ${r.rotated ? 'new token' : 'token'} in ${r.tokenFile}`
         : `${r.handle} is shared: whoever can open the control socket acts as it`)
     })
 

@@ -33,8 +33,11 @@ export function register (program: Command): void {
     })
 }
 
+/** The mesh extension's params as a card shown here carries them (read for display only). */
+interface MeshParams { seq?: number, carrier?: string, model?: string, actorKey?: string, peerId?: string, multiaddrs?: string[] }
+
 function summarize (c: Record<string, unknown>): string {
-  const ext = (c.capabilities as any)?.extensions?.[0]?.params ?? {}
-  return [`${c.name as string}  seq ${ext.seq as number}  carrier ${ext.carrier as string}${ext.model !== undefined ? `  model ${ext.model as string}` : ''}`,
-    `key   ${ext.actorKey as string}`, `peer  ${ext.peerId as string}`, ...(ext.multiaddrs ?? []).map((a: string) => `addr  ${a}`)].join('\n')
+  const ext = (c.capabilities as { extensions?: Array<{ params?: MeshParams }> } | undefined)?.extensions?.[0]?.params ?? {}
+  return [`${String(c.name)}  seq ${String(ext.seq)}  carrier ${String(ext.carrier)}${ext.model !== undefined ? `  model ${ext.model}` : ''}`,
+    `key   ${String(ext.actorKey)}`, `peer  ${String(ext.peerId)}`, ...(ext.multiaddrs ?? []).map(a => `addr  ${a}`)].join('\n')
 }

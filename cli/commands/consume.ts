@@ -8,6 +8,6 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (ob: string, _o, cmd: Command) => {
       const r = await daemonCall(cmd, 'consume', { obligation: ob, as: actingSeat(cmd) })
-      print(globals(cmd), r, () => `${r.obligation as string} ${r.state as string}`)
+      print(globals(cmd), r, () => `${r.obligation} ${r.state}`)
     })
 }

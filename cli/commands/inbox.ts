@@ -8,7 +8,7 @@ export function register (program: Command): void {
     .option('--all', 'include COMPLETE and REJECTED')
     .option('--json', 'print JSON')
     .action(async (o: { all?: boolean }, cmd: Command) => {
-      const items = await daemonCall<Array<Record<string, string>>>(cmd, 'inbox', { as: actingSeat(cmd), all: o.all === true })
+      const items = await daemonCall(cmd, 'inbox', { as: actingSeat(cmd), all: o.all === true })
       print(globals(cmd), items, () => items.length === 0 ? 'inbox empty'
         : table(['OBLIGATION', 'FROM', 'TO', 'STATE', 'SENT', 'TEXT'], items.map(i => [i.obligation, i.from, i.to, i.state, i.sentAt, i.preview])))
     })

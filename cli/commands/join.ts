@@ -14,6 +14,6 @@ export function register (program: Command): void {
       const r = await socketIsLive(homePaths(homeDir(cmd)).socket)
         ? await daemonCall(cmd, 'join', { token, handles })
         : await withHome(cmd, async ctx => await (await loadJoinStandalone())(ctx, token, handles))
-      print(globals(cmd), r, () => `joined mesh ${r.meshKey as string} through ${r.inviter as string}\nendorsed: ${(r.seats as string[]).join(', ')}; learned ${r.cards as number} cards`)
+      print(globals(cmd), r, () => `joined mesh ${r.meshKey} through ${r.inviter}\nendorsed: ${r.seats.join(', ')}; learned ${r.cards} cards`)
     })
 }

@@ -5,6 +5,7 @@ import type { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
 import { actingSeat, globals, homeDir, seatAccess } from '../context.js'
 import { callKeyed } from '../keyed-call.js'
+import type { ReceiptLevel } from '../../daemon/control/methods.js'
 import { print } from '../output.js'
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
@@ -61,12 +62,12 @@ export function register (program: Command): void {
         as: actingSeat(cmd),
         to: o.to,
         body: body.toString('base64'),
-        require: o.require?.toUpperCase(),
+        require: o.require?.toUpperCase() as ReceiptLevel | undefined, // the daemon refuses any other with BAD_REQUEST
         thread: o.thread,
         ttlMs: o.ttl === undefined ? undefined : parseDuration(o.ttl),
         contentType: o.contentType,
         idempotencyKey: key
       }, key, seatAccess(cmd))
-      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed }, () => `${r.obligation as string} ${r.state as string}`)
+      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed }, () => `${r.obligation} ${r.state}`)
     })
 }

@@ -8,7 +8,7 @@ export function register (program: Command): void {
     .option('--all', 'include failed and expired items')
     .option('--json', 'print JSON')
     .action(async (o: { all?: boolean }, cmd: Command) => {
-      const items = await daemonCall<any[]>(cmd, 'outbox', { all: o.all === true })
+      const items = await daemonCall(cmd, 'outbox', { all: o.all === true })
       print(globals(cmd), items, () => items.length === 0 ? 'outbox empty'
         : table(['KIND', 'OBLIGATION', 'TO', 'STATUS', 'ATTEMPTS', 'NEXT', 'LAST ERROR'], items.map(i => [i.kind, i.obligation, i.dest, i.status, i.attempts, i.nextAttemptAt, i.lastError])))
     })

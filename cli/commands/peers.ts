@@ -7,7 +7,7 @@ export function register (program: Command): void {
   program.command('peers').description('known and connected peer nodes')
     .option('--json', 'print JSON')
     .action(async (_o, cmd: Command) => {
-      const peers = await daemonCall<any[]>(cmd, 'peers')
+      const peers = await daemonCall(cmd, 'peers', {})
       print(globals(cmd), peers, () => peers.length === 0 ? 'no peers known'
         : table(['PEER', 'CONNECTED', 'SEATS', 'ADDRESSES'], peers.map(p => [p.peerId, p.connected ? 'yes' : 'no', p.handles.join(' '), p.addresses.join(' ')])))
     })

@@ -8,6 +8,6 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (ob: string, _o, cmd: Command) => {
       const r = await daemonCall(cmd, 'read', { obligation: ob, as: actingSeat(cmd) })
-      print(globals(cmd), r, () => `${r.obligation as string} ${r.state as string}\nfrom ${r.from as string} to ${r.to as string} at ${r.sentAt as string}${r.thread !== undefined ? ` thread ${r.thread as string}` : ''}\n\n${r.body as string}`)
+      print(globals(cmd), r, () => `${r.obligation} ${r.state}\nfrom ${r.from} to ${r.to} at ${r.sentAt}${r.thread !== undefined ? ` thread ${r.thread}` : ''}\n\n${r.body}`)
     })
 }

@@ -14,7 +14,7 @@ export function register (program: Command): void {
         print(globals(cmd), r, () => obligationText(r))
         return
       }
-      const r = await daemonCall(cmd, 'node.status')
+      const r = await daemonCall(cmd, 'node.status', {})
       print(globals(cmd), r, () => nodeText(r))
     })
 }

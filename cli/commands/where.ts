@@ -9,9 +9,9 @@ export function register (program: Command): void {
     .action(async (handle: string, _o, cmd: Command) => {
       const r = await daemonCall(cmd, 'where', { handle })
       print(globals(cmd), r, () => [
-        `${r.handle as string}  seq ${r.seq as number}  ${r.local === true ? 'hosted here' : `on ${r.peerId as string}`}  card age ${r.ageSeconds as number}s${r.valid === true ? '' : `  INVALID: ${r.problem as string}`}`,
-        `carrier ${r.carrier as string}${r.model !== undefined ? `  model ${r.model as string}` : ''}${r.pane !== undefined ? `  pane ${r.pane as string}` : ''}`,
-        ...(r.addresses as string[]).map(a => `addr ${a}`)
+        `${r.handle}  seq ${r.seq}  ${r.local === true ? 'hosted here' : `on ${r.peerId}`}  card age ${r.ageSeconds}s${r.valid === true ? '' : `  INVALID: ${r.problem}`}`,
+        `carrier ${r.carrier}${r.model !== undefined ? `  model ${r.model}` : ''}${r.pane !== undefined ? `  pane ${r.pane}` : ''}`,
+        ...r.addresses.map(a => `addr ${a}`)
       ].join('\n'))
     })
 }

@@ -5,6 +5,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { DAEMON_NODE_FLAGS } from '../../daemon/runtime/node-flags.js'
 import { call } from '../control-client.js'
+import type { Method, ParamsOf, ResultOf } from '../../daemon/control/methods.js'
 
 /** The built CLI next to this file (dist/cli/main.js once compiled). */
 export const BUILT_CLI = fileURLToPath(new URL('../main.js', import.meta.url))
@@ -100,7 +101,8 @@ export class DaemonProcess {
     if (this.child !== undefined && this.running) await once(this.child, 'exit')
   }
 
-  async call<T = any> (method: string, params: Record<string, unknown> = {}): Promise<T> {
-    return await call<T>(this.home, method, params)
+  /** One control call to this daemon, typed by the control API's table. */
+  async call<M extends Method> (method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    return await call(this.home, method, params)
   }
 }

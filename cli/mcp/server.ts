@@ -26,17 +26,17 @@ export function createMcpServer (o: McpOptions): Server {
   const server = new Server({ name: 'aios-comm', version: packageVersion() }, { capabilities: { tools: {}, logging: {} } })
   const byName = new Map(TOOLS.map(t => [t.name, t]))
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map(t => ({ name: t.name, description: t.description, inputSchema: z.toJSONSchema(t.input) as any }))
+    tools: TOOLS.map(t => ({ name: t.name, description: t.description, inputSchema: z.toJSONSchema(t.input) as { type: 'object', [k: string]: unknown } })) // a z.object's schema is an object schema
   }))
   server.setRequestHandler(CallToolRequestSchema, async req => {
     const tool = byName.get(req.params.name)
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `TOOL_UNKNOWN: no tool ${req.params.name}; see tools/list`, { code: 'TOOL_UNKNOWN' })
     const parsed = tool.input.safeParse(req.params.arguments ?? {})
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `BAD_REQUEST: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`, { code: 'BAD_REQUEST' })
-    const { method, params } = tool.control(parsed.data)
+    const c = tool.control(parsed.data)
     let result: unknown
     try {
-      result = await call(o.home, method, ACTING.has(tool.name) ? { ...params, as: o.as } : params, o.access)
+      result = await call(o.home, c.method, ACTING.has(tool.name) ? { ...c.params, as: o.as } : c.params, o.access)
     } catch (err) {
       throw toMcpError(err)
     }

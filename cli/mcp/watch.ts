@@ -4,7 +4,6 @@ import { call, type CallOptions } from '../control-client.js'
 
 export const INBOX_POLL_MS = 2000 // cheap (one local socket call); a seat learns of a message within two seconds
 
-interface InboxItem { obligation: string, from: string, to: string, state: string, preview?: string }
 
 /** Starts polling; the first answer is the baseline (already-waiting messages are not announced). Returns a stop function. */
 export function watchInbox (server: Server, home: string, as: string | undefined, access: CallOptions = {}): () => void {
@@ -14,7 +13,7 @@ export function watchInbox (server: Server, home: string, as: string | undefined
     if (busy) return
     busy = true
     try {
-      const items = await call<InboxItem[]>(home, 'inbox', { as }, access)
+      const items = await call(home, 'inbox', { as }, access)
       const fresh = seen === undefined ? [] : items.filter(i => !seen!.has(i.obligation))
       seen = new Set(items.map(i => i.obligation))
       for (const i of fresh) {

@@ -1,10 +1,11 @@
 // One obligation (`status OB`): its state, then its journey step by step with time, node, signer and checks.
 import { table } from '../output.js'
 import { shortId } from './short.js'
+import type { StatusResult } from '../../daemon/control/methods.js'
 
-export function obligationText (r: any): string {
-  const head = `${r.obligation as string}  ${r.state as string}\nfrom ${r.from as string} to ${r.to as string}${r.sentAt !== undefined ? `, sent ${r.sentAt as string}` : ''}`
-  const steps = (r.journey ?? []) as any[]
+export function obligationText (r: StatusResult): string {
+  const head = `${r.obligation}  ${r.state}\nfrom ${r.from} to ${r.to}${r.sentAt !== undefined ? `, sent ${r.sentAt}` : ''}`
+  const steps = r.journey ?? []
   const rows = steps.map(s => [
     s.step,
     s.status === 'done' ? s.at : s.status,
@@ -13,7 +14,7 @@ export function obligationText (r: any): string {
     s.verified === true ? 'verified' : s.verified === false ? 'NOT VERIFIED' : undefined,
     [s.evidence, s.detail].filter(x => x !== undefined && x !== '').join('; ')
   ])
-  const evidence = (r.receipts as any[]).find(x => x.evidence !== undefined)?.evidence
-  const file = evidence === undefined ? '' : `\nevidence ${evidence.path as string} sha256 ${evidence.sha256 as string} (${evidence.size as number} bytes)`
-  return `${head}\n\n${table(['STEP', 'AT', 'NODE', 'SIGNER', 'SIGNATURE', 'EVIDENCE / DETAIL'], rows)}${file}\n\n${r.done === true ? 'DONE' : 'NOT DONE'}: ${r.verdict as string}`
+  const evidence = r.receipts.find(x => x.evidence !== undefined)?.evidence
+  const file = evidence === undefined ? '' : `\nevidence ${evidence.path} sha256 ${evidence.sha256} (${evidence.size} bytes)`
+  return `${head}\n\n${table(['STEP', 'AT', 'NODE', 'SIGNER', 'SIGNATURE', 'EVIDENCE / DETAIL'], rows)}${file}\n\n${r.done === true ? 'DONE' : 'NOT DONE'}: ${r.verdict}`
 }

@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MeshError, type CardSecurity } from '../../cards/index.js'
-import type { Route } from '../control/server.js'
+import type { RouteTable } from '../control/methods.js'
 import { authorize, ensureToken, LoopbackHttp, refuseUnauthorized, sendJson } from '../observe/index.js'
 import type { Logger } from '../runtime/log.js'
 import { JSONRPC_BINDING, MAX_RPC_BYTES, RPC, TOKEN_FILE, WELL_KNOWN } from './constants.js'
@@ -23,7 +23,7 @@ export interface BridgeOptions {
 export interface BridgeDeps {
   /** The home, where a2a.token lives. */
   home: string
-  routes: Record<string, Route>
+  routes: Pick<RouteTable, 'notify' | 'status'>
   /** The exact signed card JSON of a hosted seat, or undefined when the handle is not hosted here. */
   cardJson: (handle: string) => string | undefined
   /** The hosted seats, for the root well-known card. */

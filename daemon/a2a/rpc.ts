@@ -1,18 +1,18 @@
 // JSON-RPC dispatch for the A2A 1.0 methods the bridge serves: SendMessage turns into a mesh notify, GetTask into status.
-import { MeshError } from '../../cards/index.js'
-import type { Route } from '../control/server.js'
+import { MeshError, type ErrorCode } from '../../cards/index.js'
+import type { RouteTable } from '../control/methods.js'
 import { RPC } from './constants.js'
-import { taskOf, type ObligationView } from './task.js'
+import { taskOf } from './task.js'
 import type { Caller } from '../access/index.js'
 
 export class RpcError extends Error {
-  constructor (readonly rpcCode: number, readonly code: string, message: string) {
+  constructor (readonly rpcCode: number, readonly code: ErrorCode, message: string) {
     super(`${code}: ${message}`)
   }
 }
 
 export interface RpcContext {
-  routes: Record<string, Route>
+  routes: Pick<RouteTable, 'notify' | 'status'>
   /** The seat that sends every bridged message (--a2a-as; undefined: the only local seat). */
   as?: string
   /** Who asks: carries the seat token an isolated sending seat needs. */
@@ -45,13 +45,13 @@ async function sendMessage (c: RpcContext, seat: string, p: Params): Promise<unk
   const thread = typeof m.contextId === 'string' && m.contextId !== '' ? m.contextId : undefined
   // a client that resends a message (same messageId) gets the same task, not a second obligation
   const idempotencyKey = typeof m.messageId === 'string' && m.messageId !== '' ? `a2a:${m.messageId}` : undefined
-  const sent = await c.routes.notify({ as: c.as, to: seat, text: texts.join('\n'), thread, idempotencyKey }, c.caller) as { obligation: string }
-  return { task: taskOf(await c.routes.status({ obligation: sent.obligation }) as ObligationView) }
+  const sent = await c.routes.notify({ as: c.as, to: seat, text: texts.join('\n'), thread, idempotencyKey }, c.caller)
+  return { task: taskOf(await c.routes.status({ obligation: sent.obligation })) }
 }
 
 async function getTask (c: RpcContext, seat: string, p: Params): Promise<unknown> {
   if (typeof p.id !== 'string') throw new RpcError(RPC.invalidParams, 'BAD_REQUEST', 'params.id (the task id, an obligation id) is required')
-  const v = await c.routes.status({ obligation: p.id }) as ObligationView
+  const v = await c.routes.status({ obligation: p.id })
   if (v.to !== seat) throw new RpcError(RPC.taskNotFound, 'OBLIGATION_UNKNOWN', `task ${p.id} was not sent to ${seat}`)
   return taskOf(v)
 }

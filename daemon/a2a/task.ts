@@ -7,7 +7,7 @@ export interface ObligationView {
   to: string
   state: string
   thread?: string
-  receipts: Array<{ state: string, actor: string, at: string, verified?: boolean, [k: string]: unknown }>
+  receipts: Array<{ state: string, actor: string, at: string, verified?: boolean }>
 }
 
 /** The lattice onto the A2A TaskState enum, spelled as the 1.0 JSON (and @a2a-js/sdk) spell it. */

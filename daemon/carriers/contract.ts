@@ -1,6 +1,7 @@
 // The carrier contract check: a seat's variables, files and folders, its live pane (or its program) and its
 // probe, checked in the daemon's own environment — what a service restart can lose. Fail-closed: every item
 // that is not proven fine is a failure with a stable code, a one-line reason and a one-line fix.
+import type { ErrorCode } from '../../cards/index.js'
 import { accessSync, constants as fsc, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { probePane, type PaneState } from '../wake/tmux.js'
@@ -12,16 +13,16 @@ export interface ContractItem {
   name: string
   ok: boolean
   detail: string
-  code?: string
+  code?: ErrorCode
   fix?: string
 }
 
 export type ContractVerdict =
   | { ok: true, items: ContractItem[], pane?: PaneState }
-  | { ok: false, code: string, reason: string, fix: string, items: ContractItem[] }
+  | { ok: false, code: ErrorCode, reason: string, fix: string, items: ContractItem[] }
 
 const pass = (name: string, detail: string): ContractItem => ({ name, ok: true, detail })
-const fail = (name: string, code: string, detail: string, fix: string): ContractItem => ({ name, ok: false, detail, code, fix })
+const fail = (name: string, code: ErrorCode, detail: string, fix: string): ContractItem => ({ name, ok: false, detail, code, fix })
 
 export async function checkContract (s: SeatCarrier, env: NodeJS.ProcessEnv): Promise<ContractVerdict> {
   const items: ContractItem[] = [...envItems(s, env), ...fileItems(s)]
@@ -34,7 +35,7 @@ export async function checkContract (s: SeatCarrier, env: NodeJS.ProcessEnv): Pr
   if (s.probe !== undefined) items.push(await probeItem(s, env))
   const broken = items.find(i => !i.ok)
   if (broken === undefined) return { ok: true, items, pane }
-  return { ok: false, code: broken.code as string, reason: broken.detail, fix: broken.fix as string, items }
+  return { ok: false, code: broken.code as ErrorCode, reason: broken.detail, fix: broken.fix as string, items }
 }
 
 function envItems (s: SeatCarrier, env: NodeJS.ProcessEnv): ContractItem[] {

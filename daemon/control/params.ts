@@ -3,46 +3,49 @@ import { MeshError } from '../../cards/index.js'
 
 export type Params = Record<string, unknown>
 
-function bad (field: string, what: string): MeshError {
-  return new MeshError('BAD_REQUEST', `parameter ${field} must be ${what}`)
+/** The field's raw value: a route reads only the fields its method declares. */
+const raw = <P extends object>(p: P, name: keyof P & string): unknown => (p as Params)[name]
+
+function bad (name: string, what: string): MeshError {
+  return new MeshError('BAD_REQUEST', `parameter ${name} must be ${what}`)
 }
 
-export function str (p: Params, field: string): string {
-  const v = p[field]
-  if (typeof v !== 'string' || v === '') throw bad(field, 'a non-empty string')
+export function str<P extends object> (p: P, name: keyof P & string): string {
+  const v = raw(p, name)
+  if (typeof v !== 'string' || v === '') throw bad(name, 'a non-empty string')
   return v
 }
 
-export function optStr (p: Params, field: string): string | undefined {
-  const v = p[field]
+export function optStr<P extends object> (p: P, name: keyof P & string): string | undefined {
+  const v = raw(p, name)
   if (v === undefined || v === null) return undefined
-  if (typeof v !== 'string') throw bad(field, 'a string')
+  if (typeof v !== 'string') throw bad(name, 'a string')
   return v
 }
 
-export function optBool (p: Params, field: string): boolean {
-  const v = p[field]
+export function optBool<P extends object> (p: P, name: keyof P & string): boolean {
+  const v = raw(p, name)
   if (v === undefined || v === null) return false
-  if (typeof v !== 'boolean') throw bad(field, 'true or false')
+  if (typeof v !== 'boolean') throw bad(name, 'true or false')
   return v
 }
 
-export function optInt (p: Params, field: string, min = 0): number | undefined {
-  const v = p[field]
+export function optInt<P extends object> (p: P, name: keyof P & string, min = 0): number | undefined {
+  const v = raw(p, name)
   if (v === undefined || v === null) return undefined
-  if (!Number.isSafeInteger(v) || (v as number) < min) throw bad(field, `an integer ≥ ${min}`)
+  if (!Number.isSafeInteger(v) || (v as number) < min) throw bad(name, `an integer ≥ ${min}`)
   return v as number
 }
 
-export function optStrList (p: Params, field: string): string[] | undefined {
-  const v = p[field]
+export function optStrList<P extends object> (p: P, name: keyof P & string): string[] | undefined {
+  const v = raw(p, name)
   if (v === undefined || v === null) return undefined
-  if (!Array.isArray(v) || v.some(x => typeof x !== 'string')) throw bad(field, 'a list of strings')
+  if (!Array.isArray(v) || v.some(x => typeof x !== 'string')) throw bad(name, 'a list of strings')
   return v as string[]
 }
 
-export function bytesB64 (p: Params, field: string): Uint8Array {
-  const v = p[field]
-  if (typeof v !== 'string') throw bad(field, 'base64 text')
+export function bytesB64<P extends object> (p: P, name: keyof P & string): Uint8Array {
+  const v = raw(p, name)
+  if (typeof v !== 'string') throw bad(name, 'base64 text')
   return new Uint8Array(Buffer.from(v, 'base64'))
 }

@@ -1,4 +1,6 @@
 // The control API's wire shape (newline-delimited JSON on a unix socket), shared by the daemon and the CLI.
+import type { ErrorCode } from '../../cards/index.js'
+
 export const MAX_REQUEST_BYTES = 4 << 20 // a notify body is at most 512 KiB; base64 and JSON framing fit in this
 
 export interface ControlRequest {
@@ -11,7 +13,7 @@ export interface ControlRequest {
 
 export type ControlResponse =
   | { id: number, result: unknown }
-  | { id: number, error: { code: string, message: string } }
+  | { id: number, error: { code: ErrorCode, message: string } }
 
 /** A streaming request (e.g. `watch`) answers once with a result, then sends events with the same id until either side closes. */
 export interface ControlEvent { id: number, event: unknown }

@@ -6,8 +6,8 @@ import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
 import { createInvite, joinMesh } from '../join/index.js'
 import type { MeshNode } from '../net/node.js'
-import { bytesB64, optBool, optInt, optStr, optStrList, str, type Params } from './params.js'
-import type { Route } from './server.js'
+import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
+import type { Handler, Method, PeerView, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
 import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from '../doctor/routes.js'
@@ -17,18 +17,18 @@ export interface NodeView {
   node: () => MeshNode
   peerId: () => string
   addresses: () => string[]
-  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }>
+  peers: () => PeerView[]
   truth: () => { facts: number, head: number, gossip?: unknown }
   startedAtMs: number
 }
 
-const REQUIRE = new Set(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
+const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 
-export function routes (core: Core, node: NodeView, wake: WakeService): Record<string, Route> {
+export function routes (core: Core, node: NodeView, wake: WakeService): RouteTable {
   const ctx = core.ctx
   /** Setup verbs change identity or trust: the directory and the seats' cards follow at once. */
-  const changing = <T>(fn: (p: Params) => Promise<T> | T): Route => async (p: Params) => {
-    const r = await fn(p)
+  const changing = <M extends Method>(fn: Handler<M>): Handler<M> => async (p, caller) => {
+    const r = await fn(p, caller)
     core.directoryChanged()
     return r
   }

@@ -3,7 +3,7 @@
 // request is admitted first: who asks (the Caller) goes to its route beside the params.
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { chmodSync, chownSync, existsSync, unlinkSync } from 'node:fs'
-import { MeshError } from '../../cards/index.js'
+import { MeshError, isErrorCode } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
 import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
@@ -13,10 +13,10 @@ import { BoundedWriter } from '../observe/bounded.js'
 import { MAX_SUBSCRIBER_BUFFER_BYTES } from '../observe/constants.js'
 import { SLOW_READER_CODE } from './protocol.js'
 
-/** A route acts for its caller; a caller left out is the node's user presenting no seat token. */
+/** Any route, as the server dispatches it by name (each is typed by its entry in methods.ts). */
 export type Route = (params: Params, caller?: Caller) => Promise<unknown> | unknown
 
-/** A subscription: validates its params (throwing a coded error), then sends events until the returned stop is called. */
+/** Any subscription, as the server dispatches it by name. */
 export type StreamRoute = (params: Params, send: (event: unknown) => void, caller?: Caller) => () => void
 
 /** Who sent a request, or a coded refusal (thrown) before any route runs. */
@@ -37,7 +37,8 @@ export interface ControlServerOptions {
 }
 
 function errorAnswer (id: number, err: unknown, log: Logger, method: string): ControlResponse {
-  const code = err instanceof MeshError || (typeof (err as MeshError)?.code === 'string' && /^[A-Z_]+$/.test((err as MeshError).code)) ? (err as MeshError).code : 'INTERNAL'
+  // a code of the set, also from an error made by another copy of this module (a MeshError that fails instanceof)
+  const code = isErrorCode((err as MeshError | undefined)?.code) ? (err as MeshError).code : 'INTERNAL'
   if (code === 'INTERNAL') log.error('control request failed', { method, error: (err as Error)?.stack })
   return { id, error: { code, message: ((err as Error)?.message ?? String(err)).split('\n')[0] } }
 }

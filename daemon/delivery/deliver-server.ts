@@ -2,7 +2,7 @@
 // (pipelined), each answered with per-message and per-receipt results. A bad frame closes only its stream.
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
-import { MeshError } from '../../cards/index.js'
+import { MeshError, type ErrorCode } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { acceptMessages, acceptReceipts, MAX_FRAME_BYTES } from '../messaging/index.js'
@@ -20,7 +20,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
   const remote = connection.remotePeer.toString()
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
   const inFlight = new Set<Promise<void>>()
-  const fail = async (code: string, message: string): Promise<void> => {
+  const fail = async (code: ErrorCode, message: string): Promise<void> => {
     core.log.warn('deliver stream closed', { peer: remote, code, message })
     try {
       await lp.write(deliverResponseToWire({ batchId: 0, results: [], receiptResults: [], error: { code, message } }))

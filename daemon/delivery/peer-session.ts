@@ -4,7 +4,7 @@ import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
 import type { Stream } from '@libp2p/interface'
-import { MeshError } from '../../cards/index.js'
+import { MeshError, wireError } from '../../cards/index.js'
 import { errorText } from '../runtime/errors.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData, type EvidenceContentData, type HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -104,7 +104,7 @@ export class PeerSession {
       for (;;) {
         const frame = await o.lp.read()
         const res = deliverResponseFromWire(frame.subarray())
-        if (res.error !== undefined) throw new MeshError(res.error.code, `${this.peerId} closed the stream: ${res.error.message}`)
+        if (res.error !== undefined) throw wireError(res.error.code, `${this.peerId} closed the stream: ${res.error.message}`, 'PEER_CODE_UNKNOWN')
         const w = this.waiting.get(res.batchId)
         if (w === undefined) continue
         this.waiting.delete(res.batchId)

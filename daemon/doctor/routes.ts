@@ -1,16 +1,16 @@
 // Control API routes for wakes and the doctor: `wakes` (recent attempts, optionally one seat's) and `doctor`
 // (the checks only the daemon can answer, in its own environment).
 import type { Core } from '../core.js'
-import { optInt, optStr, type Params } from '../control/params.js'
-import type { Route } from '../control/server.js'
+import { optInt, optStr } from '../control/params.js'
+import type { RouteTable } from '../control/methods.js'
 import { recentWakes, type WakeService } from '../wake/index.js'
 import { daemonDoctor, type DoctorNodeView } from './node.js'
 
 export const MAX_WAKES_LISTED = 500
 
-export function carrierRoutes (core: Core, wake: WakeService, view: DoctorNodeView): Record<string, Route> {
+export function carrierRoutes (core: Core, wake: WakeService, view: DoctorNodeView): Pick<RouteTable, 'wakes' | 'doctor'> {
   return {
-    wakes: (p: Params) => recentWakes(core, optStr(p, 'handle'), Math.min(optInt(p, 'limit', 1) ?? 20, MAX_WAKES_LISTED)),
+    wakes: p => recentWakes(core, optStr(p, 'handle'), Math.min(optInt(p, 'limit', 1) ?? 20, MAX_WAKES_LISTED)),
     doctor: async () => await daemonDoctor(core, view, wake)
   }
 }

@@ -1,5 +1,6 @@
 // Runs the doctor for a home: file checks here, the daemon's own checks over its control socket (or, when no
 // daemon answers, the seats' contracts checked here and labelled so), then the service checks.
+import type { Method, ParamsOf, ResultOf } from '../control/methods.js'
 import { existsSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import { seatCarrier, checkContract } from '../carriers/index.js'
@@ -7,11 +8,11 @@ import { homePaths } from '../home/paths.js'
 import { HomeContext } from '../setup/index.js'
 import { wakeView } from '../wake/index.js'
 import { homeChecks } from './home.js'
-import { seatCheck, type DaemonDoctor } from './node.js'
+import { seatCheck } from './node.js'
 import { serviceChecks } from './service.js'
 import { fail, pass, report, type DoctorCheck, type DoctorReport } from './types.js'
 
-export type ControlCall = <T>(method: string, params?: Record<string, unknown>) => Promise<T>
+export type ControlCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>
 
 const UNREACHABLE = new Set(['DAEMON_NOT_RUNNING', 'DAEMON_UNREACHABLE', 'DAEMON_PROTOCOL', 'DAEMON_CONNECTION_LOST', 'UNKNOWN_METHOD'])
 
@@ -21,7 +22,7 @@ export async function runDoctor (home: string, call: ControlCall, env: NodeJS.Pr
   let required: string[] = []
   let reachable = false
   try {
-    const d = await call<DaemonDoctor>('doctor')
+    const d = await call('doctor', {})
     reachable = true
     checks.push(pass('daemon', `answers on ${socket} (pid ${d.pid})`), ...d.checks)
     required = d.requiredEnv

@@ -5,7 +5,7 @@
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream } from '@libp2p/utils'
-import { MeshError, checkEndorsement, parseKeyText, signAdmissionRequest, utf8, type TrustContext } from '../../cards/index.js'
+import { MeshError, wireError, checkEndorsement, parseKeyText, signAdmissionRequest, utf8, type TrustContext } from '../../cards/index.js'
 import { joinRequestToWire, joinResponseFromWire, type JoinResponseData } from '../../proto/index.js'
 import type { MeshNode } from '../net/node.js'
 import { MAX_FRAME_BYTES } from '../messaging/index.js'
@@ -47,7 +47,7 @@ export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: str
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
   const answer = async (): Promise<JoinResponseData> => {
     const r = joinResponseFromWire((await lp.read({ signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) })).subarray())
-    if (r.errorCode !== undefined) throw new MeshError(r.errorCode, `the inviting node refused: ${r.errorMessage ?? ''}`)
+    if (r.errorCode !== undefined) throw wireError(r.errorCode, `the inviting node refused: ${r.errorMessage ?? ''}`, 'PEER_CODE_UNKNOWN')
     return r
   }
   let first: JoinResponseData

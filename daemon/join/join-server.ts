@@ -3,7 +3,7 @@
 // looked at, endorsed or told before the secret checks out, and wrong secrets are limited per address.
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
-import { MeshError, refusalError, sha256, utf8 } from '../../cards/index.js'
+import { MeshError, refusalError, sha256, utf8, type ErrorCode } from '../../cards/index.js'
 import { joinRequestFromWire, joinResponseToWire, type JoinResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES } from '../messaging/index.js'
@@ -26,7 +26,7 @@ export async function serveJoin (core: Core, stream: Stream, connection: Connect
   const remote = connection.remotePeer.toString()
   const from = remoteHost(connection.remoteAddr)
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
-  const refuse = async (code: string, message: string): Promise<void> => {
+  const refuse = async (code: ErrorCode, message: string): Promise<void> => {
     core.events.emit('refused', { what: 'join', code, reason: message, peer: remote })
     if (code === 'JOIN_RATE_LIMITED') core.log.debug('join refused', { peer: remote, from, code })
     else core.log.warn('join refused', { peer: remote, from, code, message })

@@ -26,22 +26,25 @@ export function parseToken (text: string, nowMs = Date.now()): InviteToken {
   if (typeof text !== 'string' || !text.startsWith(PREFIX)) throw bad(`it must start with ${PREFIX}`)
   const raw = fromB64url(text.slice(PREFIX.length).trim())
   if (raw === undefined) throw bad('the body is not base64url')
-  let doc: any
+  let parsed: unknown
   try {
-    doc = JSON.parse(Buffer.from(raw).toString('utf8'))
+    parsed = JSON.parse(Buffer.from(raw).toString('utf8'))
   } catch {
     throw bad('the body is not JSON')
   }
-  const secret = typeof doc?.secret === 'string' ? fromB64url(doc.secret) : undefined
-  if (parseKeyText(doc?.mesh) === undefined || typeof doc.peer !== 'string' || !Array.isArray(doc.addrs) ||
-    doc.addrs.some((a: unknown) => typeof a !== 'string') || secret?.byteLength !== 32 || !Number.isSafeInteger(doc.exp)) {
+  const doc = (parsed ?? {}) as Partial<Record<'mesh' | 'peer' | 'addrs' | 'secret' | 'exp', unknown>> // each field is checked below
+  const { mesh, peer, addrs, exp } = doc
+  const secret = typeof doc.secret === 'string' ? fromB64url(doc.secret) : undefined
+  if (typeof mesh !== 'string' || parseKeyText(mesh) === undefined || typeof peer !== 'string' || !Array.isArray(addrs) ||
+    addrs.some((a: unknown) => typeof a !== 'string') || secret?.byteLength !== 32 || typeof exp !== 'number' || !Number.isSafeInteger(exp)) {
     throw bad('a field is missing or mistyped')
   }
-  if (doc.addrs.length > MAX_TOKEN_ADDRS || !parses(() => peerIdFromString(doc.peer)) || !doc.addrs.every((a: string) => parses(() => multiaddr(a)))) {
+  const addrList = addrs as string[] // every one is a string: checked above
+  if (addrList.length > MAX_TOKEN_ADDRS || !parses(() => peerIdFromString(peer)) || !addrList.every(a => parses(() => multiaddr(a)))) {
     throw bad('the peer id or an address does not parse')
   }
-  if (doc.exp <= nowMs) throw new MeshError('INVITE_EXPIRED', `the invitation expired at ${new Date(doc.exp).toISOString()}; ask for a new one (aios-comm invite)`)
-  return { mesh: doc.mesh, peer: doc.peer, addrs: doc.addrs, secret, exp: doc.exp }
+  if (exp <= nowMs) throw new MeshError('INVITE_EXPIRED', `the invitation expired at ${new Date(exp).toISOString()}; ask for a new one (aios-comm invite)`)
+  return { mesh, peer, addrs: addrList, secret, exp }
 }
 
 function parses (fn: () => unknown): boolean {

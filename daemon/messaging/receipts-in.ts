@@ -1,7 +1,7 @@
 // Receipts arriving for messages this node holds: verified against the message and its recipient's key, stored
 // once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery. Evidence
 // content beside a COMPLETE receipt is kept only by the message's sender, and only when it matches the receipt.
-import { MeshError, hex, refuse, type Refusal } from '../../cards/index.js'
+import { MeshError, hex, refuse, type Refusal, type ErrorCode } from '../../cards/index.js'
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
@@ -34,7 +34,7 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
   const contentFor = new Map(contents.map(c => [hex(c.receiptHash), c.content]))
   const results: ReceiptResultData[] = []
   const stored: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
-  const refused: Array<{ code: string, reason: string }> = []
+  const refused: Array<{ code: ErrorCode, reason: string }> = []
   await core.store.commit.run(() => {
     for (const bytes of batch) {
       const o = openReceipt(bytes)

@@ -7,11 +7,16 @@ import { LOOPBACK_HOSTS, refusal } from './request-guard.js'
 export { LOOPBACK_HOSTS }
 
 /** METRICS_NOT_LOOPBACK, UI_NOT_LOOPBACK, A2A_NOT_LOOPBACK: a local surface never faces a network. */
-export function requireLoopback (what: string, host: string | undefined): void {
+export function requireLoopback (what: LocalSurface, host: string | undefined): void {
   if (host !== undefined && !LOOPBACK_HOSTS.has(host)) {
-    throw new MeshError(`${what.toUpperCase()}_NOT_LOOPBACK`, `the ${what} server listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}`)
+    throw new MeshError(`${upper(what)}_NOT_LOOPBACK`, `the ${what} server listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}`)
   }
 }
+
+/** The local HTTP surfaces; each names its own codes. */
+export type LocalSurface = 'metrics' | 'ui' | 'a2a'
+
+const upper = <S extends string>(s: S): Uppercase<S> => s.toUpperCase() as Uppercase<S> // toUpperCase is typed string
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void
 
@@ -22,7 +27,7 @@ export class LoopbackHttp {
   private boundPort = 0
 
   /** what: 'metrics', 'ui' or 'a2a', the code prefix: a non-loopback host is METRICS_NOT_LOOPBACK, and so on. */
-  constructor (private readonly what: string, private readonly port: number, private readonly host = '127.0.0.1', private readonly handler: Handler) {
+  constructor (private readonly what: LocalSurface, private readonly port: number, private readonly host = '127.0.0.1', private readonly handler: Handler) {
     requireLoopback(what, host)
   }
 
@@ -46,7 +51,7 @@ export class LoopbackHttp {
   private async listen (): Promise<void> {
     const server = createServer((req, res) => { void this.serve(req, res) })
     await new Promise<void>((resolve, reject) => {
-      server.once('error', err => reject(new MeshError(`${this.what.toUpperCase()}_LISTEN_FAILED`, `the ${this.what} server cannot listen on ${this.host}:${this.port}: ${err.message}`, { cause: err })))
+      server.once('error', err => reject(new MeshError(`${upper(this.what)}_LISTEN_FAILED`, `the ${this.what} server cannot listen on ${this.host}:${this.port}: ${err.message}`, { cause: err })))
       server.listen(this.port, this.host, () => resolve())
     })
     const addr = server.address()

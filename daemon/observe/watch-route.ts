@@ -1,7 +1,7 @@
 // The control API's `watch` subscription: the bus's events, optionally only some types, as they happen.
 import { MeshError } from '../../cards/index.js'
 import { optStrList } from '../control/params.js'
-import type { StreamRoute } from '../control/server.js'
+import type { StreamHandler } from '../control/methods.js'
 import type { ObserveBus } from './bus.js'
 import type { ObservedEvent } from './event.js'
 import type { MessageStore } from '../store/index.js'
@@ -10,7 +10,7 @@ import { parseObligation } from '../messaging/ids.js'
 const TYPES = new Set(['sent', 'delivered', 'receipt', 'wake', 'peer', 'refused', 'directory'])
 
 /** A seat on the seat socket sees only its own messages, receipts and wakes; the node's user sees everything. */
-export function watchRoute (bus: ObserveBus, messages: MessageStore): StreamRoute {
+export function watchRoute (bus: ObserveBus, messages: MessageStore): StreamHandler<'watch'> {
   return (params, send, caller) => {
     const types = optStrList(params, 'types')
     const unknown = types?.find(t => !TYPES.has(t))

@@ -21,7 +21,7 @@ export function endorsementFileText (bytes: Uint8Array, e: EndorsementData): str
   }, null, 2) + '\n'
 }
 
-function readSignedFile (path: string, kind: string, code: string): Uint8Array {
+function readSignedFile (path: string, kind: string, code: 'REQUEST_MALFORMED' | 'ENDORSEMENT_MALFORMED'): Uint8Array {
   let doc: Record<string, unknown>
   try {
     doc = JSON.parse(readFileSync(path, 'utf8'))

@@ -48,7 +48,23 @@ export const MAX_WAKES_KEPT = 500 // attempts kept per seat: a seat broken for d
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
 
-function wakeFromRow (r: any): WakeRow {
+/** A wakes row as SQLite returns it. */
+interface WakeDbRow {
+  id: number
+  handle: string
+  carrier: WakeRow['carrier']
+  pane: string | null
+  tmux_socket: string | null
+  at_ms: number
+  count: number
+  newest: Buffer
+  result: WakeRow['result']
+  code: string | null
+  error: string | null
+  duration_ms: number
+}
+
+function wakeFromRow (r: WakeDbRow): WakeRow {
   return {
     id: r.id,
     handle: r.handle,
@@ -71,7 +87,8 @@ export class CarrierStore {
   // ---- contracts ----
 
   contract (handle: string): ContractRow | undefined {
-    const r: any = this.s.get('SELECT require_files, probe, wake_command, command_timeout_ms, wake_delay_ms FROM actors WHERE handle = ?').get(handle)
+    const r = this.s.get('SELECT require_files, probe, wake_command, command_timeout_ms, wake_delay_ms FROM actors WHERE handle = ?').get(handle) as
+      { require_files: string, probe: string | null, wake_command: string | null, command_timeout_ms: number | null, wake_delay_ms: number | null } | undefined
     if (r === undefined) return undefined
     return {
       requireFiles: JSON.parse(r.require_files),
@@ -98,7 +115,7 @@ export class CarrierStore {
     // newest first through the (handle, woken_at_ms) index, and a bounded count: a seat with a huge backlog costs
     // a wake (or a start-up) no more than MAX_OWED_COUNTED rows
     const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC`
-    const r: any = this.s.get(`SELECT q.seq AS seq, q.message_id AS id ${open} LIMIT 1`).get(handle)
+    const r = this.s.get(`SELECT q.seq AS seq, q.message_id AS id ${open} LIMIT 1`).get(handle) as { seq: number, id: Buffer } | undefined
     if (r === undefined) return undefined
     const n = this.s.get(`SELECT count(*) FROM (SELECT 1 ${open} LIMIT ${MAX_OWED_COUNTED})`).pluck().get(handle) as number
     return { count: n, newestSeq: r.seq, newest: u8(r.id) }
@@ -125,7 +142,8 @@ export class CarrierStore {
   }
 
   queued (messageId: Uint8Array): { handle: string, queuedAtMs: number, wokenAtMs?: number } | undefined {
-    const r: any = this.s.get('SELECT handle, queued_at_ms, woken_at_ms FROM wake_queue WHERE message_id = ?').get(messageId)
+    const r = this.s.get('SELECT handle, queued_at_ms, woken_at_ms FROM wake_queue WHERE message_id = ?').get(messageId) as
+      { handle: string, queued_at_ms: number, woken_at_ms: number | null } | undefined
     return r === undefined ? undefined : { handle: r.handle, queuedAtMs: r.queued_at_ms, wokenAtMs: nul(r.woken_at_ms) }
   }
 
@@ -144,24 +162,24 @@ export class CarrierStore {
     const rows = handle === undefined
       ? this.s.get('SELECT * FROM wakes ORDER BY id DESC LIMIT ?').all(limit)
       : this.s.get('SELECT * FROM wakes WHERE handle = ? ORDER BY id DESC LIMIT ?').all(handle, limit)
-    return rows.map(wakeFromRow)
+    return (rows as WakeDbRow[]).map(wakeFromRow)
   }
 
   /** The attempts for a seat made in [fromMs, toMs]: the wakes that concerned one queued message. */
   wakesBetween (handle: string, fromMs: number, toMs: number): WakeRow[] {
-    return this.s.get('SELECT * FROM wakes WHERE handle = ? AND at_ms >= ? AND at_ms <= ? ORDER BY id').all(handle, fromMs, toMs).map(wakeFromRow)
+    return (this.s.get('SELECT * FROM wakes WHERE handle = ? AND at_ms >= ? AND at_ms <= ? ORDER BY id').all(handle, fromMs, toMs) as WakeDbRow[]).map(wakeFromRow)
   }
 
   // ---- clock samples for the doctor ----
 
   /** Receipts and messages signed by actors not hosted here, since a time: how far their clocks can be from ours. */
   clockSamples (sinceMs: number): ClockSample[] {
-    return this.s.get(`SELECT handle, min(delta) AS min_delta, count(*) AS n FROM (
+    return (this.s.get(`SELECT handle, min(delta) AS min_delta, count(*) AS n FROM (
         SELECT actor AS handle, received_at_ms - at_ms AS delta FROM receipts WHERE received_at_ms >= ?
           AND actor NOT IN (SELECT handle FROM actors WHERE hosted = 1)
         UNION ALL
         SELECT from_handle AS handle, stored_at_ms - sent_at_ms AS delta FROM messages WHERE stored_at_ms >= ? AND local_from = 0
-      ) GROUP BY handle ORDER BY handle`).all(sinceMs, sinceMs)
-      .map((r: any) => ({ handle: r.handle, minDeltaMs: r.min_delta, samples: r.n }))
+      ) GROUP BY handle ORDER BY handle`).all(sinceMs, sinceMs) as Array<{ handle: string, min_delta: number, n: number }>)
+      .map(r => ({ handle: r.handle, minDeltaMs: r.min_delta, samples: r.n }))
   }
 }

@@ -16,7 +16,19 @@ export interface EvidenceRow {
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
-function evidenceFromRow (r: any): EvidenceRow {
+/** An evidence row as SQLite returns it. */
+interface EvidenceDbRow {
+  receipt_hash: Buffer
+  message_id: Buffer
+  origin: EvidenceRow['origin']
+  path: string
+  sha256: Buffer
+  size: number
+  content: Buffer | null
+  stored_at_ms: number
+}
+
+function evidenceFromRow (r: EvidenceDbRow): EvidenceRow {
   return {
     receiptHash: u8(r.receipt_hash),
     messageId: u8(r.message_id),
@@ -40,7 +52,7 @@ export class EvidenceStore {
   }
 
   get (receiptHash: Uint8Array): EvidenceRow | undefined {
-    const r = this.s.get('SELECT * FROM evidence WHERE receipt_hash = ?').get(receiptHash)
+    const r = this.s.get('SELECT * FROM evidence WHERE receipt_hash = ?').get(receiptHash) as EvidenceDbRow | undefined
     return r === undefined ? undefined : evidenceFromRow(r)
   }
 

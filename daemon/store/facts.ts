@@ -58,8 +58,8 @@ export class FactStore {
   }
 
   since (seq: number, limit: number): FactRow[] {
-    return this.s.get('SELECT * FROM facts WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit)
-      .map((r: any) => ({ seq: r.seq, hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), atMs: r.at_ms }))
+    return (this.s.get('SELECT * FROM facts WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<{ seq: number, hash: Buffer, kind: FactRow['kind'], bytes: Buffer, at_ms: number }>)
+      .map(r => ({ seq: r.seq, hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), atMs: r.at_ms }))
   }
 
   head (): number {

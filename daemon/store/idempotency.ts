@@ -16,7 +16,8 @@ export class IdempotencyStore {
 
   /** The key's row when it was written at or after `notBeforeMs` (older rows are expired, pruned or not). */
   find (seat: string, key: string, notBeforeMs: number): IdempotencyRow | undefined {
-    const r: any = this.s.get('SELECT * FROM idempotency_keys WHERE seat = ? AND key = ? AND created_at_ms >= ?').get(seat, key, notBeforeMs)
+    const r = this.s.get('SELECT * FROM idempotency_keys WHERE seat = ? AND key = ? AND created_at_ms >= ?').get(seat, key, notBeforeMs) as
+      { seat: string, key: string, request_hash: Buffer, message_id: Buffer, created_at_ms: number } | undefined
     return r === undefined ? undefined : { seat: r.seat, key: r.key, requestHash: u8(r.request_hash), messageId: u8(r.message_id), createdAtMs: r.created_at_ms }
   }
 

@@ -38,7 +38,23 @@ export const MOVED_PEER_GRACE_MS = 24 * 3_600_000 // long enough for the old nod
 
 const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
 
-function actorFromRow (r: any): ActorRow {
+/** An actors row as SQLite returns it. */
+interface ActorDbRow {
+  handle: string
+  actor_key: string
+  carrier: ActorRow['carrier']
+  model: string | null
+  pane: string | null
+  tmux_socket: string | null
+  require_env: string
+  endorsement: Buffer | null
+  hosted: number
+  created_at_ms: number
+}
+
+interface CardDbRow { handle: string, actor_key: string, seq: number, peer_id: string, json: string, updated_at_ms: number, received_at_ms: number }
+
+function actorFromRow (r: ActorDbRow): ActorRow {
   return {
     handle: r.handle,
     actorKey: r.actor_key,
@@ -53,7 +69,7 @@ function actorFromRow (r: any): ActorRow {
   }
 }
 
-function cardFromRow (r: any): CardRow {
+function cardFromRow (r: CardDbRow): CardRow {
   return { handle: r.handle, actorKey: r.actor_key, seq: r.seq, peerId: r.peer_id, json: r.json, updatedAtMs: r.updated_at_ms, receivedAtMs: r.received_at_ms }
 }
 
@@ -70,12 +86,12 @@ export class IdentityStore {
   }
 
   actor (handle: string): ActorRow | undefined {
-    const r = this.s.get('SELECT * FROM actors WHERE handle = ?').get(handle)
+    const r = this.s.get('SELECT * FROM actors WHERE handle = ?').get(handle) as ActorDbRow | undefined
     return r === undefined ? undefined : actorFromRow(r)
   }
 
   actors (): ActorRow[] {
-    return this.s.get('SELECT * FROM actors WHERE hosted = 1 ORDER BY handle').all().map(actorFromRow)
+    return (this.s.get('SELECT * FROM actors WHERE hosted = 1 ORDER BY handle').all() as ActorDbRow[]).map(actorFromRow)
   }
 
   updateCarrier (handle: string, c: Pick<ActorRow, 'carrier' | 'model' | 'pane' | 'tmuxSocket' | 'requireEnv'>): void {
@@ -101,12 +117,12 @@ export class IdentityStore {
   // ---- cards ----
 
   card (handle: string): CardRow | undefined {
-    const r = this.s.get('SELECT * FROM cards WHERE handle = ?').get(handle)
+    const r = this.s.get('SELECT * FROM cards WHERE handle = ?').get(handle) as CardDbRow | undefined
     return r === undefined ? undefined : cardFromRow(r)
   }
 
   cards (): CardRow[] {
-    return this.s.get('SELECT * FROM cards ORDER BY handle').all().map(cardFromRow)
+    return (this.s.get('SELECT * FROM cards ORDER BY handle').all() as CardDbRow[]).map(cardFromRow)
   }
 
   putCard (c: CardRow): void {
@@ -154,8 +170,8 @@ export class IdentityStore {
   }
 
   meshes (): Array<{ meshKey: string, owned: boolean }> {
-    return this.s.get('SELECT mesh_key, owned FROM meshes ORDER BY added_at_ms, mesh_key').all()
-      .map((r: any) => ({ meshKey: r.mesh_key, owned: r.owned === 1 }))
+    return (this.s.get('SELECT mesh_key, owned FROM meshes ORDER BY added_at_ms, mesh_key').all() as Array<{ mesh_key: string, owned: number }>)
+      .map(r => ({ meshKey: r.mesh_key, owned: r.owned === 1 }))
   }
 
   // ---- revocations ----
@@ -183,7 +199,7 @@ export class IdentityStore {
   }
 
   revocations (): RevocationRow[] {
-    return this.s.get('SELECT * FROM revocations ORDER BY at_ms').all()
-      .map((r: any) => ({ actorKey: r.actor_key, meshKey: r.mesh_key, handle: nul(r.handle), envelope: new Uint8Array(r.envelope), atMs: r.at_ms }))
+    return (this.s.get('SELECT * FROM revocations ORDER BY at_ms').all() as Array<{ actor_key: string, mesh_key: string, handle: string | null, envelope: Buffer, at_ms: number }>)
+      .map(r => ({ actorKey: r.actor_key, meshKey: r.mesh_key, handle: nul(r.handle), envelope: new Uint8Array(r.envelope), atMs: r.at_ms }))
   }
 }

@@ -35,14 +35,16 @@ export class StatsStore {
   /** The message that has waited longest for delivery from here. */
   oldestUndelivered (): OldestOpen | undefined {
     const r = this.s.get(`SELECT m.id, m.from_handle, m.to_handle, m.state, o.created_at_ms FROM outbox o JOIN messages m ON m.id = o.ref
-      WHERE o.kind = 'message' AND o.status = 'pending' ORDER BY o.created_at_ms LIMIT 1`).get() as any
+      WHERE o.kind = 'message' AND o.status = 'pending' ORDER BY o.created_at_ms LIMIT 1`).get() as
+      { id: Buffer, from_handle: string, to_handle: string, state: OldestOpen['state'], created_at_ms: number } | undefined
     return r === undefined ? undefined : { id: u8(r.id), from: r.from_handle, to: r.to_handle, state: r.state, sinceMs: r.created_at_ms }
   }
 
   /** The message for a seat here that has waited longest without being completed or rejected. */
   oldestOpenInbox (): OldestOpen | undefined {
     const r = this.s.get(`SELECT id, from_handle, to_handle, state, stored_at_ms FROM messages
-      WHERE local_to = 1 AND state NOT IN ('COMPLETE', 'REJECTED') ORDER BY stored_at_ms LIMIT 1`).get() as any
+      WHERE local_to = 1 AND state NOT IN ('COMPLETE', 'REJECTED') ORDER BY stored_at_ms LIMIT 1`).get() as
+      { id: Buffer, from_handle: string, to_handle: string, state: OldestOpen['state'], stored_at_ms: number } | undefined
     return r === undefined ? undefined : { id: u8(r.id), from: r.from_handle, to: r.to_handle, state: r.state, sinceMs: r.stored_at_ms }
   }
 

@@ -1,7 +1,7 @@
 // Applying a fact that came from a peer (gossip or sync): validated under every rule before it is stored,
 // appended to the fact log and so relayed. The verdict says whether to relay it (new), drop it quietly
 // (held, or not checkable yet) or hold it against the peer that sent it (reject).
-import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation } from '../../cards/index.js'
+import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation, type ErrorCode } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
@@ -11,7 +11,7 @@ import { oversized } from '../messaging/field-limits.js'
 import { MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
 import { MAX_FACT_BYTES } from './constants.js'
 
-export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: string, reason: string }
+export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: ErrorCode, reason: string }
 
 const IGNORED_CARD_CODES = new Set(['CARD_STALE_SEQ', 'HANDLE_CONFLICT'])
 

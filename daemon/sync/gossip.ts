@@ -3,7 +3,7 @@
 // trusted actor, counts against the peer that sent it.
 import { TopicValidatorResult, type GossipSub } from '@libp2p/gossipsub'
 import type { PeerId } from '@libp2p/interface'
-import { sha256 } from '../../cards/index.js'
+import { sha256, type ErrorCode } from '../../cards/index.js'
 import { factFromWire, factToWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { errorText } from '../runtime/errors.js'
@@ -70,7 +70,7 @@ export class FactGossip {
     return TopicValidatorResult.Accept
   }
 
-  private reject (peer: PeerId, code: string, reason = 'the gossiped fact does not decode or is too large'): TopicValidatorResult {
+  private reject (peer: PeerId, code: ErrorCode, reason = 'the gossiped fact does not decode or is too large'): TopicValidatorResult {
     this.stats.rejected++
     this.core.events.emit('refused', { what: 'fact', code, reason, peer: peer.toString() })
     this.core.log.warn('gossiped fact refused', { peer: peer.toString(), code })

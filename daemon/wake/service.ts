@@ -2,6 +2,7 @@
 // carrier contract before every attempt, records every attempt, retries a failure with backoff (and at once
 // when the seat is registered again), and runs one wake at a time per pane. A failed wake changes nothing
 // about the message: it stays DELIVERED until the agent reads it.
+import type { ErrorCode } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import { checkContract, seatCarrier, wakeTarget, type ContractVerdict, type SeatCarrier } from '../carriers/index.js'
 import type { OwedWake } from '../store/index.js'
@@ -21,7 +22,7 @@ interface SeatState {
   lastOkMs?: number
 }
 
-type Outcome = { ok: true } | { ok: false, code: string, reason: string }
+type Outcome = { ok: true } | { ok: false, code: ErrorCode, reason: string }
 
 export class WakeService {
   private readonly seats = new Map<string, SeatState>()
@@ -165,7 +166,7 @@ export class WakeService {
     this.core.log.info('woken', { seat: handle, count: owed.count, target: wakeTarget(seat) })
   }
 
-  private failed (handle: string, st: SeatState, code: string, reason: string): void {
+  private failed (handle: string, st: SeatState, code: ErrorCode, reason: string): void {
     st.failures++
     const delay = retryDelayMs(st.failures)
     st.retryAtMs = Date.now() + delay

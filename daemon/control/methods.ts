@@ -1,0 +1,140 @@
+// The control API's methods, each with its params and its result: the one table the daemon's routes, the CLI's
+// client, the MCP server and the A2A bridge are all typed by. A route that does not match its entry fails tsc.
+import type { Caller } from '../access/index.js'
+import type { InboxItem, NotifyResult, ObligationView, OutboxItem, ReadResult, StepResult } from '../messaging/index.js'
+import type { ObligationWake, WakeView } from '../wake/index.js'
+import type { JourneyStep, NodeReport, ObservedEvent } from '../observe/index.js'
+import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, SeatTokenResult } from '../setup/index.js'
+import type { AgentCard } from '../../cards/index.js'
+import type { JoinResult } from '../join/index.js'
+import type { DaemonDoctor } from '../doctor/node.js'
+
+/** A seat acting: omitted, the token's seat, or the only seat. */
+interface Acting { as?: string }
+interface OnObligation { obligation: string }
+type NoParams = Record<string, never>
+
+export type ReceiptLevel = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE'
+
+export interface NotifyParams extends Acting {
+  to: string
+  /** The body as text, or `body` as base64. */
+  text?: string
+  body?: string
+  contentType?: string
+  require?: ReceiptLevel
+  thread?: string
+  ttlMs?: number
+  idempotencyKey?: string
+}
+
+export interface StatusResult extends ObligationView {
+  wake?: ObligationWake
+  journey: JourneyStep[]
+  done: boolean
+  /** One line on the whole journey (e.g. "evidence ok"). */
+  verdict: string
+}
+
+export interface PeerView { peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }
+
+export interface WhereResult {
+  handle: string
+  peerId: string
+  addresses: string[]
+  seq: number
+  carrier?: string
+  model?: string
+  pane?: string
+  local: boolean
+  updatedAt: string
+  ageSeconds: number
+  valid: boolean
+  problem?: string
+}
+
+export interface ActorAddParams {
+  handle: string
+  carrier?: string
+  pane?: string
+  tmuxSocket?: string
+  model?: string
+  requireEnv?: string[]
+  mesh?: string
+  requireFile?: string[]
+  probe?: string
+  command?: string
+  commandTimeoutMs?: number
+  wakeDelayMs?: number
+  isolated?: boolean
+}
+
+export interface InviteResult { token: string, expiresAt: string, peerId: string, addrs: string[], meshKey: string }
+
+/** method → { params, result } for every request/answer method. */
+export interface ControlMethods {
+  'node.status': { params: NoParams, result: NodeReport }
+  notify: { params: NotifyParams, result: NotifyResult }
+  inbox: { params: Acting & { all?: boolean }, result: InboxItem[] }
+  read: { params: Acting & OnObligation, result: ReadResult }
+  consume: { params: Acting & OnObligation, result: StepResult }
+  ack: { params: Acting & OnObligation & { sentence: string, file?: string }, result: StepResult & { evidence: { path: string, sha256: string, size: number } } }
+  reject: { params: Acting & OnObligation & { reason: string }, result: StepResult }
+  status: { params: OnObligation, result: StatusResult }
+  wait: { params: OnObligation & { state?: string, timeoutMs?: number }, result: { obligation: string, state: string } }
+  outbox: { params: { all?: boolean }, result: OutboxItem[] }
+  retry: { params: OnObligation, result: { obligation: string, retried: number } }
+  peers: { params: NoParams, result: PeerView[] }
+
+  'mesh.create': { params: NoParams, result: { meshKey: string, created: boolean } }
+  'mesh.show': { params: NoParams, result: { meshKey?: string, trusted: Array<{ meshKey: string, owned: boolean }> } }
+  'mesh.trust': { params: { key: string }, result: { meshKey: string } }
+  'mesh.admit': { params: { request: string, out?: string, days?: number }, result: { path: string, handle: string, actorKey: string, expiresAt: string } }
+  'mesh.revoke': { params: { target: string, reason?: string }, result: { actorKey: string, handle?: string, revoked: boolean } }
+  'actor.add': { params: ActorAddParams, result: ActorAddResult }
+  'actor.endorse': { params: { handle: string, file: string }, result: { handle: string, meshKey: string, expiresAt: string } }
+  'actor.token': { params: { handle: string, rotate?: boolean, remove?: boolean }, result: SeatTokenResult }
+  'actor.list': { params: NoParams, result: ActorView[] }
+  'actor.export': { params: { handle: string, out?: string }, result: { path: string, handle: string, handoff: number } }
+  'actor.import': { params: { file: string, pane?: string, tmuxSocket?: string }, result: { handle: string, seq: number } }
+  'card.show': { params: { handle?: string }, result: AgentCard }
+  'card.verify': { params: { file: string }, result: CardVerdict }
+  'card.import': { params: { file: string }, result: { handle: string, seq: number, status: ImportStatus } }
+
+  where: { params: { handle: string }, result: WhereResult }
+  invite: { params: { ttlMs?: number }, result: InviteResult }
+  join: { params: { token: string, handles?: string[] }, result: JoinResult }
+  wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }
+  doctor: { params: NoParams, result: DaemonDoctor }
+}
+
+/** method → { params, event } for every subscription: one answer `{ subscribed }`, then events. */
+export interface ControlStreams {
+  watch: { params: { types?: string[] }, event: ObservedEvent }
+}
+
+export type Method = keyof ControlMethods
+export type StreamMethod = keyof ControlStreams
+export type ParamsOf<M extends Method> = ControlMethods[M]['params']
+export type ResultOf<M extends Method> = ControlMethods[M]['result']
+export type StreamParamsOf<S extends StreamMethod> = ControlStreams[S]['params']
+export type EventOf<S extends StreamMethod> = ControlStreams[S]['event']
+
+/**
+ * Params as a route receives them: off the wire, so each named field is still unchecked (params.ts checks it),
+ * and only fields its entry names can be read.
+ */
+export type WireParams<P> = { readonly [K in keyof P]?: unknown }
+
+/** A route acts for its caller; a caller left out is the node's user presenting no seat token. */
+export type Handler<M extends Method> = (params: WireParams<ParamsOf<M>>, caller?: Caller) => Promise<ResultOf<M>> | ResultOf<M>
+
+/** A subscription: validates its params (throwing a coded error), then sends events until the returned stop is called. */
+export type StreamHandler<S extends StreamMethod> = (params: WireParams<StreamParamsOf<S>>, send: (event: EventOf<S>) => void, caller?: Caller) => () => void
+
+/** Every method's route: a method left out, or a route of the wrong type, fails tsc. */
+export type RouteTable = { [M in Method]: Handler<M> }
+export type StreamTable = { [S in StreamMethod]: StreamHandler<S> }
+
+/** One call as data (the MCP tools build these): a method and its params, matched. */
+export type ControlCall = { [M in Method]: { method: M, params: ParamsOf<M> } }[Method]

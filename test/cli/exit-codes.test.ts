@@ -1,0 +1,37 @@
+// Every code has the exit status the command line gave it before the table of codes existed, and a one-line fix.
+import { describe, expect, it } from 'vitest'
+import { CODES } from '../../cards/index.js'
+import { EXIT, exitCodeFor } from '../../cli/exit-codes.js'
+
+// The mapping scripts rely on, frozen as it was written by prefix: the table must reproduce it code by code.
+const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_|SEAT_TOKEN_|SEAT_[A-Z_]*FORBIDDEN$|FIELD_TOO_LARGE$|IDEMPOTENCY_KEY_REUSED$|INVITE_INVALID$)/
+function frozen (code: string): number {
+  if (code === 'USAGE' || code === 'IDEMPOTENCY_KEY_INVALID') return EXIT.usage
+  if (code === 'DAEMON_NOT_RUNNING') return EXIT.noDaemon
+  if (code === 'NOT_INITIALIZED' || code === 'KEY_MISSING') return EXIT.notInitialized
+  if (REFUSED.test(code)) return EXIT.refused
+  return EXIT.failure
+}
+
+describe('error codes', () => {
+  const codes = Object.keys(CODES)
+
+  it('give every code the exit status it always had', () => {
+    expect(codes.length).toBeGreaterThan(150)
+    expect(codes.filter(c => exitCodeFor(c) !== frozen(c))).toEqual([])
+    expect(exitCodeFor('SEAT_METHOD_FORBIDDEN')).toBe(EXIT.refused)
+    expect(exitCodeFor('SEAT_FILE_MALFORMED')).toBe(EXIT.failure)
+  })
+
+  it('give every code a one-line fix and an UPPER_SNAKE name', () => {
+    for (const [code, info] of Object.entries(CODES)) {
+      expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/)
+      expect(info.fix.trim(), code).not.toBe('')
+      expect(info.fix, code).not.toMatch(/\n/)
+    }
+  })
+
+  it('treat a code outside the set (a node of another version) as a plain failure', () => {
+    expect(exitCodeFor('SOMETHING_NEW')).toBe(EXIT.failure)
+  })
+})
