@@ -1,6 +1,6 @@
 // JSON-RPC dispatch for the A2A 1.0 methods the bridge serves: SendMessage turns into a mesh notify, GetTask into status.
 import { MeshError } from '../../cards/index.js'
-import type { Route } from '../control/server.js'
+import type { Route } from '../control/index.js'
 import { RPC } from './constants.js'
 import { taskOf, type ObligationView } from './task.js'
 import type { Caller } from '../access/index.js'

@@ -2,7 +2,7 @@
 // newest card. Records are checked with the card acceptance rules; of several, the highest seq wins.
 import { MeshError, checkEndorsement, utf8, verifyCardJson } from '../../cards/index.js'
 import type { Core } from '../core.js'
-import type { MeshNode } from '../net/node.js'
+import type { MeshNode } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
 import { acceptCardJson, cardFieldsTooLarge } from '../setup/cards.js'
 

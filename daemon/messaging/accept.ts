@@ -4,8 +4,7 @@ import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/in
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { checkHeaderFor, deriveState, signReceipts } from '../receipts/index.js'
-import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES } from './limits.js'
-import { oversized } from './field-limits.js'
+import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES, oversized } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */

@@ -10,8 +10,7 @@ import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
 import { obligationId, parseObligation } from './ids.js'
 import { requireMessage } from './receipts-in.js'
-import { checkFields } from './field-limits.js'
-import { MAX_EVIDENCE_PATH_BYTES, MAX_NOTE_BYTES } from './limits.js'
+import { checkFields, MAX_EVIDENCE_PATH_BYTES, MAX_NOTE_BYTES } from '../limits/index.js'
 
 export interface StepResult {
   obligation: string

@@ -1,7 +1,6 @@
 // The node at a glance: identity and uptime, peers with their round-trip time, seats' health, the outbox per
 // destination and the obligations that have waited longest. `status` prints it; the web page and metrics read it.
-import type { Core } from '../core.js'
-import type { NodeView } from '../control/routes.js'
+import type { Core, NodeView } from '../core.js'
 import { obligationId } from '../messaging/ids.js'
 import { packageVersion } from '../runtime/package-root.js'
 import type { OldestOpen } from '../store/index.js'

@@ -6,9 +6,8 @@ import {
   type AgentCard, type CardSecurity, type HeldCard, type Refusal, type VerifiedCard
 } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
-import type { HomeContext } from './context.js'
-import { oversized } from '../messaging/field-limits.js'
-import { MAX_CARRIER_BYTES, MAX_DESCRIPTION_BYTES, MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../messaging/limits.js'
+import type { HomeContext } from '../home/context.js'
+import { oversized, MAX_CARRIER_BYTES, MAX_DESCRIPTION_BYTES, MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../limits/index.js'
 
 /** Addresses a card announces: `announce` from the config, else the listen addresses with 0.0.0.0 expanded. */
 export function configuredAddresses (ctx: HomeContext): string[] {

@@ -2,7 +2,7 @@
 // revocation (or an expiry) leaves one claim standing, the conflict ends and that key's card holds the handle.
 import { keyText, verifyCardJson, verifyEndorsement, checkEndorsement, isRevokedBy, type TrustContext } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
-import type { HomeContext } from './context.js'
+import type { HomeContext } from '../home/context.js'
 import { acceptCardJson } from './cards.js'
 
 type Trust = Omit<TrustContext, 'held'>

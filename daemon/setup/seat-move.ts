@@ -7,7 +7,7 @@ import { MeshError, b64url, fromB64url, keyPairFromSeed, keyText } from '../../c
 import { actorKeyPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { Store } from '../store/index.js'
-import type { HomeContext } from './context.js'
+import type { HomeContext } from '../home/context.js'
 import { acceptCardJson, refreshLocalCard } from './cards.js'
 
 const SEAT_KIND = 'aios-comm/seat'

@@ -7,8 +7,7 @@ import type { FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
 import { acceptCardJson } from '../setup/cards.js'
 import { settleConflicts } from '../setup/conflicts.js'
-import { oversized } from '../messaging/field-limits.js'
-import { MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
+import { oversized, MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
 import { MAX_FACT_BYTES } from './constants.js'
 
 export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: string, reason: string }

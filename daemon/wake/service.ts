@@ -3,14 +3,13 @@
 // when the seat is registered again), and runs one wake at a time per pane. A failed wake changes nothing
 // about the message: it stays DELIVERED until the agent reads it.
 import type { Core } from '../core.js'
-import { checkContract, seatCarrier, wakeTarget, type ContractVerdict, type SeatCarrier } from '../carriers/index.js'
+import { checkContract, seatCarrier, wakeTarget, type ContractVerdict, type SeatCarrier, typeLine } from '../carriers/index.js'
 import type { OwedWake } from '../store/index.js'
 import { errorText } from '../runtime/errors.js'
 import { runWakeCommand } from './command.js'
 import { MAX_LISTED_OBLIGATIONS, MAX_WAIT_MS, MIN_INTERVAL_MS, QUIET_MS, STOP_ABORT_MS, retryDelayMs } from './constants.js'
 import { Lanes } from './lanes.js'
 import { wakeLine } from './line.js'
-import { typeLine } from './tmux.js'
 
 interface SeatState {
   timer?: NodeJS.Timeout

@@ -1,9 +1,8 @@
 // The control API's `watch` subscription: the bus's events, optionally only some types, as they happen.
 import { MeshError } from '../../cards/index.js'
-import { optStrList } from '../control/params.js'
-import type { StreamRoute } from '../control/server.js'
-import type { ObserveBus } from './bus.js'
-import type { ObservedEvent } from './event.js'
+import { optStrList } from './params.js'
+import type { StreamRoute } from './server.js'
+import type { ObserveBus, ObservedEvent } from '../observe/index.js'
 import type { MessageStore } from '../store/index.js'
 import { parseObligation } from '../messaging/ids.js'
 
