@@ -101,7 +101,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
             })
           }
         }
-        const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
+        const held = core.store.receipts.get(f.msg.id, 'DELIVERED', f.msg.to)
         if (held !== undefined) signed.set(hexId(f), held.envelope)
         else unsigned.push(f)
       }
@@ -110,8 +110,8 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from, header: f.header })))
         list.forEach((f, i) => {
           const r = receipts[i]
-          store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
-          store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
+          core.store.receipts.insert({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
+          store.setState(f.msg.id, deriveState(core.store.receipts.forMessage(f.msg.id)))
           core.store.carriers.enqueue(f.msg.id, seat, now)
           signed.set(hexId(f), r.envelope)
           arrived.push(f)

@@ -36,7 +36,7 @@ export async function nodeReport (core: Core, node: NodeView, wake: WakeService,
     home: core.ctx.paths.root,
     actors: await seatsHealth(core, wake), // healthy: the card lets the seat act and its carrier contract holds now
     peers: node.peers(),
-    outbox: { pending: core.store.messages.pendingCount(), byDest: outboxByDest(core) },
+    outbox: { pending: core.store.outbox.pendingCount(), byDest: outboxByDest(core) },
     oldest: { undelivered: oldestView(stats.oldestUndelivered(), now), openInbox: oldestView(stats.oldestOpenInbox(), now) },
     truth: node.truth(),
     messages: core.store.messages.countMessages()
