@@ -2,5 +2,6 @@
 export { TruthPlane } from './truth-plane.js'
 export { FactGossip, factMessageId, type GossipStats } from './gossip.js'
 export { applyFact, type FactVerdict } from './apply.js'
-export { serveSync, SyncClient, syncLimit, TAIL_DELAY_MS, type SyncStats } from './sync-protocol.js'
+export { serveSync, syncLimit, TAIL_DELAY_MS } from './sync-server.js'
+export { SyncClient, type SyncStats } from './sync-client.js'
 export * from './constants.js'

@@ -8,7 +8,8 @@ import { type MeshNode, DIAL_TIMEOUT_MS, KEEP_PEERS_MS } from '../net/index.js'
 import { CardDht } from '../directory/index.js'
 import { errorText } from '../runtime/errors.js'
 import { FactGossip } from './gossip.js'
-import { SyncClient, serveSync } from './sync-protocol.js'
+import { serveSync } from './sync-server.js'
+import { SyncClient } from './sync-client.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
 const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
