@@ -1,10 +1,11 @@
 // The state every daemon part shares: the open home, the directory, local seats' keys and an event bus.
 import { EventEmitter } from 'node:events'
 import { MeshError, type KeyPair, type ErrorCode } from '../cards/index.js'
-import type { Directory } from './directory/directory.js'
-import type { HomeContext } from './setup/context.js'
+import type { Directory } from './directory/index.js'
+import type { HomeContext } from './home/context.js'
 import type { Store } from './store/index.js'
 import type { Logger } from './runtime/log.js'
+import type { MeshNode } from './net/index.js'
 import { releaseSeat } from './setup/seat-move.js'
 import { NODE_CALLER, checkSeatAccess, maySeat, type Caller } from './access/index.js'
 
@@ -27,6 +28,16 @@ export interface CoreEvents {
   peer: [{ peerId: string, status: 'up' | 'down' }]
   /** Something a peer or this node's outbox sent failed verification and was refused. */
   refused: [{ what: 'message' | 'receipt' | 'fact' | 'stream' | 'join', code: ErrorCode, reason: string, peer?: string }]
+}
+
+/** What the control routes, the status report and the UI may ask of the running node. */
+export interface NodeView {
+  node: () => MeshNode
+  peerId: () => string
+  addresses: () => string[]
+  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }>
+  truth: () => { facts: number, head: number, gossip?: unknown }
+  startedAtMs: number
 }
 
 export interface WakeEvent {

@@ -3,31 +3,22 @@
 import type { Stream } from '@libp2p/interface'
 import { errorText } from './runtime/errors.js'
 import { MeshError, utf8 } from '../cards/index.js'
-import { ControlServer, socketIsLive } from './control/server.js'
-import { routes, type NodeView } from './control/routes.js'
-import { SeatSocket } from './control/seat-socket.js'
-import { Core } from './core.js'
-import { serveDeliver } from './delivery/deliver-server.js'
-import { peerRateFromEnv } from './delivery/peer-rate.js'
-import { OutboxWorker } from './delivery/outbox-worker.js'
+import { ControlServer, socketIsLive, routes, SeatSocket, watchRoute } from './control/index.js'
+import { Core, type NodeView } from './core.js'
+import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool } from './delivery/index.js'
 import { WakeService } from './wake/index.js'
-import { PeerSession } from './delivery/peer-session.js'
-import { Directory } from './directory/directory.js'
+import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
-import { createNode, type MeshNode } from './net/node.js'
-import { DELIVER_PROTOCOL } from './net/constants.js'
+import { createNode, type MeshNode, DELIVER_PROTOCOL } from './net/index.js'
 import { createLogger, type Logger } from './runtime/log.js'
-import { HomeContext } from './setup/context.js'
+import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
-import { TruthPlane } from './sync/truth-plane.js'
-import { factMessageId } from './sync/gossip.js'
+import { TruthPlane, factMessageId } from './sync/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
-import { selectCardRecord, validateCardRecord } from './directory/dht.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
-import { Metrics, ObserveBus, metricsServer, requireLoopback, type LoopbackHttp } from './observe/index.js'
+import { Metrics, ObserveBus, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
-import { watchRoute } from './observe/watch-route.js'
 
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
@@ -64,17 +55,11 @@ export class Daemon {
   private ctx?: HomeContext
   private core?: Core
   private node?: MeshNode
-  private worker?: OutboxWorker
-  private wake?: WakeService
-  private control?: ControlServer
-  private seats?: SeatSocket
   private truth?: TruthPlane
   private bridge?: A2ABridge
-  private bus?: ObserveBus
-  private metrics?: Metrics
-  private readonly http: LoopbackHttp[] = []
+  /** What has started, in order: each is pushed as it is made, and stop() stops them in reverse. */
+  private readonly running: Array<{ name: string, stop: () => Promise<void> | void }> = []
   private readonly startedAtMs = Date.now()
-  private readonly sessions = new Map<string, PeerSession>()
   private readonly refusalsLogged = new Set<string>()
   private cardsVersion = 0
   readonly log: Logger = createLogger('daemon')
@@ -103,6 +88,7 @@ export class Daemon {
     const paths = homePaths(this.home)
     if (await socketIsLive(paths.socket)) throw new MeshError('DAEMON_ALREADY_RUNNING', `a daemon already runs for ${this.home}`)
     const ctx = this.ctx = HomeContext.open(this.home)
+    this.started('home', () => ctx.close())
     const peerId = await ctx.peerId()
     const directory = new Directory(ctx, peerId)
     const core = this.core = new Core(ctx, directory, peerId, this.log)
@@ -121,6 +107,7 @@ export class Daemon {
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
       dhtSelect: (_key, values) => selectCardRecord(values)
     })
+    this.started('libp2p', async () => await node.stop())
     await node.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
@@ -133,26 +120,34 @@ export class Daemon {
     core.events.on('directory:changed', () => { this.cardsVersion++ })
     core.events.on('directory:changed', () => { node.services.trust.recheck() }) // peers trusted while connected
 
-    const bus = this.bus = new ObserveBus(core)
+    const bus = new ObserveBus(core)
+    this.started('bus', () => bus.stop())
     bus.start()
-    const worker = this.worker = new OutboxWorker(core, p => this.session(p))
+    const sessions = new SessionPool(node, core, () => this.localCards())
+    this.started('sessions', () => sessions.close())
+    const worker = new OutboxWorker(core, p => sessions.get(p))
+    this.started('outbox', async () => await worker.stop())
     node.addEventListener('peer:connect', evt => worker.peerConnected(evt.detail.toString()))
     node.addEventListener('peer:connect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'up' }))
     node.addEventListener('peer:disconnect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'down' }))
     worker.start()
-    const wake = this.wake = new WakeService(core)
+    const wake = new WakeService(core)
+    this.started('wake', async () => await wake.stop())
     await wake.start()
 
     const truth = this.truth = new TruthPlane(node, core)
+    this.started('truth', () => truth.stop())
     await truth.start()
     const join = { joining: truth.joining, guesses: new GuessLimiter(), addresses: () => this.addresses() }
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, join)) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
     const streams = { watch: watchRoute(bus, core.store.messages) }
-    this.control = new ControlServer(paths.socket, table, this.log, { streams })
-    await this.control.start()
-    const seats = this.seats = new SeatSocket({ path: ctx.config.seatSocket ?? paths.seatSocket, group: ctx.config.seatSocketGroup, routes: table, streams, tokens: ctx.store.seatTokens, log: this.log })
+    const control = new ControlServer(paths.socket, table, this.log, { streams })
+    this.started('control', async () => await control.stop())
+    await control.start()
+    const seats = new SeatSocket({ path: ctx.config.seatSocket ?? paths.seatSocket, group: ctx.config.seatSocketGroup, routes: table, streams, tokens: ctx.store.seatTokens, log: this.log })
+    this.started('seat socket', async () => await seats.stop())
     await seats.sync()
     core.events.on('directory:changed', () => { void seats.sync() }) // a seat isolated, rotated or made shared again
     if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
@@ -172,16 +167,17 @@ export class Daemon {
     const urls: { metrics?: string, ui?: string } = {}
     const view = this.view()
     if (this.opts.metrics !== undefined) {
-      const metrics = this.metrics = new Metrics(core, bus, view)
+      const metrics = new Metrics(core, bus, view)
+      this.started('metrics', () => metrics.stop())
       metrics.start()
       const server = metricsServer(metrics, this.opts.metrics.port, this.opts.metrics.host)
-      this.http.push(server)
+      this.started('metrics http', async () => await server.stop())
       await server.start()
       urls.metrics = `${server.baseUrl}/metrics`
     }
     if (this.opts.ui !== undefined) {
       const server = uiServer(this.home, { core, node: view, wake, bus }, table, this.opts.ui)
-      this.http.push(server)
+      this.started('ui http', async () => await server.stop())
       await server.start()
       urls.ui = `${server.baseUrl}/`
     }
@@ -227,6 +223,7 @@ export class Daemon {
       seats: hosted,
       log: this.log
     })
+    this.started('a2a', async () => await bridge.stop())
     await bridge.start()
     ctx.liveInterfaces = h => bridge.interfaces(h)
     ctx.liveSecurity = () => bridge.security()
@@ -234,24 +231,20 @@ export class Daemon {
     ;(this.core as Core).directoryChanged()
   }
 
+  /** Pushes a part that has been made (started or about to start): stop() stops it, after every part made later. */
+  private started (name: string, stop: () => Promise<void> | void): void {
+    this.running.push({ name, stop })
+  }
+
+  /** Stops every part in reverse order of start; one that fails to stop is logged and the rest still stop. */
   private async doStop (): Promise<void> {
-    for (const h of this.http.splice(0).reverse()) await h.stop()
-    this.metrics?.stop()
-    await this.bridge?.stop()
-    await this.seats?.stop()
-    await this.control?.stop().catch(err => this.log.warn('control stop failed', { error: (err as Error).message }))
-    this.truth?.stop()
-    this.bus?.stop()
-    await this.wake?.stop()
-    await this.worker?.stop()
-    for (const s of this.sessions.values()) s.close()
-    this.sessions.clear()
-    try {
-      await this.node?.stop()
-    } catch (err) {
-      this.log.warn('libp2p stop failed', { error: (err as Error).message })
+    for (let part = this.running.pop(); part !== undefined; part = this.running.pop()) {
+      try {
+        await part.stop()
+      } catch (err) {
+        this.log.warn(`${part.name} stop failed`, { error: errorText(err) })
+      }
     }
-    this.ctx?.close()
     if (this.starting !== undefined) this.log.info('daemon stopped')
   }
 
@@ -259,15 +252,6 @@ export class Daemon {
     const seen = new Set<string>()
     for (const a of this.node?.getMultiaddrs() ?? []) seen.add(a.toString().replace(/\/p2p\/[^/]+$/, ''))
     return [...seen]
-  }
-
-  private session (peerId: string): PeerSession {
-    let s = this.sessions.get(peerId)
-    if (s === undefined) {
-      s = new PeerSession(this.node as MeshNode, this.core as Core, peerId, () => this.localCards())
-      this.sessions.set(peerId, s)
-    }
-    return s
   }
 
   private localCards (): { version: number, cards: Uint8Array[] } {

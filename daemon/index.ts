@@ -8,8 +8,8 @@ export type { Daemon, DaemonInfo } from './daemon.js'
 export async function loadDaemon (): Promise<typeof import('./daemon.js').Daemon> {
   return (await import('./daemon.js')).Daemon
 }
-export { socketIsLive } from './control/server.js'
-export type { ControlRequest, ControlResponse } from './control/protocol.js'
+export { socketIsLive } from './control/index.js'
+export type { ControlRequest, ControlResponse } from './control/index.js'
 export { createInvite } from './join/invite.js'
 
 /** `join` without a daemon needs libp2p: loaded only then. */

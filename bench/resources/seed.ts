@@ -46,7 +46,7 @@ export async function seedDelivered (from: SeedSide, to: SeedSide, count: number
       store.tx(() => {
         for (const r of rows) {
           store.messages.insertMessage({ id: r.id, hash: r.hash, envelope: r.envelope, from: from.handle, to: to.handle, localFrom: true, localTo: false, sentAtMs: r.sentAtMs, storedAtMs: r.sentAtMs })
-          store.messages.insertReceipt({ hash: r.receiptHash, messageId: r.id, state: 'DELIVERED', actor: to.handle, envelope: r.receipt, atMs: r.sentAtMs + 5, receivedAtMs: r.sentAtMs + 6 })
+          store.receipts.insert({ hash: r.receiptHash, messageId: r.id, state: 'DELIVERED', actor: to.handle, envelope: r.receipt, atMs: r.sentAtMs + 5, receivedAtMs: r.sentAtMs + 6 })
           store.messages.setState(r.id, 'DELIVERED')
         }
       })

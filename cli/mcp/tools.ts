@@ -1,6 +1,6 @@
 // The MCP tools: one zod schema per verb and a thin mapping onto the daemon's control API as the acting seat.
 import { z } from 'zod'
-import { MAX_EVIDENCE_BYTES } from '../../daemon/messaging/limits.js'
+import { MAX_EVIDENCE_BYTES } from '../../daemon/limits/index.js'
 import type { ControlCall } from '../../daemon/control/methods.js'
 
 export interface ToolDef {

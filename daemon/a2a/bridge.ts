@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MeshError, type CardSecurity } from '../../cards/index.js'
-import type { RouteTable } from '../control/methods.js'
+import type { RouteTable } from '../control/index.js'
 import { authorize, ensureToken, LoopbackHttp, refuseUnauthorized, sendJson } from '../observe/index.js'
 import type { Logger } from '../runtime/log.js'
 import { JSONRPC_BINDING, MAX_RPC_BYTES, RPC, TOKEN_FILE, WELL_KNOWN } from './constants.js'

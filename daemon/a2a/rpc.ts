@@ -1,6 +1,6 @@
 // JSON-RPC dispatch for the A2A 1.0 methods the bridge serves: SendMessage turns into a mesh notify, GetTask into status.
 import { MeshError, type ErrorCode } from '../../cards/index.js'
-import type { RouteTable } from '../control/methods.js'
+import type { RouteTable } from '../control/index.js'
 import { RPC } from './constants.js'
 import { taskOf } from './task.js'
 import type { Caller } from '../access/index.js'

@@ -4,7 +4,7 @@
 import type { ErrorCode } from '../../cards/index.js'
 import { accessSync, constants as fsc, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { probePane, type PaneState } from '../wake/tmux.js'
+import { probePane, type PaneState } from './tmux.js'
 import { PROBE_TIMEOUT_MS } from './kinds.js'
 import { runFailure, runShell } from './run.js'
 import type { SeatCarrier } from './seat.js'

@@ -1,5 +1,7 @@
 // Carrier kinds: what differs between claude-code, codex, a plain shell and a command hook is configuration.
-import type { Carrier } from '../setup/actors.js'
+
+export const CARRIERS = ['claude-code', 'codex', 'shell', 'command'] as const
+export type Carrier = typeof CARRIERS[number]
 
 export type WakeVia = 'tmux' | 'command'
 

@@ -1,26 +1,16 @@
 // The control API's route table: every CLI verb that needs the daemon, and the setup verbs, so that a running
 // daemon learns about a new seat, mesh or card at once.
 import { MeshError } from '../../cards/index.js'
-import type { Core } from '../core.js'
+import type { Core, NodeView } from '../core.js'
 import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
 import { createInvite, joinMesh } from '../join/index.js'
-import type { MeshNode } from '../net/node.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
-import type { Handler, Method, PeerView, ReceiptLevel, RouteTable } from './methods.js'
+import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
 import { journey, nodeReport } from '../observe/index.js'
-import { carrierRoutes } from '../doctor/routes.js'
+import { carrierRoutes } from './carrier-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
-
-export interface NodeView {
-  node: () => MeshNode
-  peerId: () => string
-  addresses: () => string[]
-  peers: () => PeerView[]
-  truth: () => { facts: number, head: number, gossip?: unknown }
-  startedAtMs: number
-}
 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 

@@ -5,10 +5,11 @@ import { lpStream } from '@libp2p/utils'
 import { MeshError, type ErrorCode } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { acceptMessages, acceptReceipts, MAX_FRAME_BYTES } from '../messaging/index.js'
+import { acceptMessages, acceptReceipts } from '../messaging/index.js'
+import { MAX_FRAME_BYTES } from '../net/index.js'
 import { frameCost, readDeliverFrame } from './frame.js'
 import type { PeerRateLimiter } from './peer-rate.js'
-import { acceptCardJson } from '../setup/cards.js'
+import { acceptCardJson } from '../directory/index.js'
 import { acceptHandoffs } from '../messaging/handoff.js'
 import { errorText } from '../runtime/errors.js'
 import { crashPoint } from '../runtime/crash-point.js'
@@ -105,8 +106,9 @@ function learnCards (core: Core, cards: Uint8Array[], remote: string): void {
       const json = Buffer.from(bytes).toString('utf8')
       const peerId = (JSON.parse(json)?.capabilities?.extensions?.[0]?.params?.peerId) as unknown
       if (peerId !== remote) continue
-      const { status } = acceptCardJson(core.ctx, json)
-      if (status !== 'unchanged') changed = true
+      const v = acceptCardJson(core.ctx, json)
+      if (!v.ok) core.log.debug('card from peer refused', { peer: remote, code: v.code })
+      else if (v.status !== 'unchanged') changed = true
     } catch (err) {
       core.log.debug('card from peer refused', { peer: remote, code: (err as MeshError).code })
     }

@@ -4,7 +4,7 @@
 import { MeshError } from '../../cards/index.js'
 import type { DeliverResponseData, EvidenceContentData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import type { OutboxRow } from '../store/index.js'
+import type { OutboxRow, OutboxStore } from '../store/index.js'
 import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
 import type { PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
@@ -59,14 +59,14 @@ export class OutboxWorker {
   /** A peer (re)connected: everything waiting for the actors it hosts is due now. */
   peerConnected (peerId: string): void {
     const handles = this.core.directory.handlesOnPeer(peerId)
-    if (this.core.store.messages.wakeDest(handles, Date.now()) > 0) this.kick()
+    if (this.core.store.outbox.wakeDest(handles, Date.now()) > 0) this.kick()
   }
 
   private async loop (): Promise<void> {
     while (this.running) {
       this.kicked = false
       const now = Date.now()
-      const rows = this.core.store.messages.due(now, PICK_LIMIT).filter(r => !this.inFlight.has(r.id))
+      const rows = this.core.store.outbox.due(now, PICK_LIMIT).filter(r => !this.inFlight.has(r.id))
       if (rows.length > 0) this.dispatch(rows, now)
       await this.idle()
     }
@@ -76,7 +76,7 @@ export class OutboxWorker {
   private async idle (): Promise<void> {
     if (this.kicked || !this.running) return
     const now = Date.now()
-    const next = this.core.store.messages.nextDueAfter(now)
+    const next = this.core.store.outbox.nextDueAfter(now)
     const delay = next === undefined ? IDLE_MS : Math.max(1, Math.min(IDLE_MS, next - now))
     await new Promise<void>(resolve => {
       this.wake = resolve
@@ -95,17 +95,17 @@ export class OutboxWorker {
       if (signed === undefined) continue
       const dest = this.core.directory.get(row.dest)
       if (dest === undefined) {
-        store.retryLater(row.id, now + backoffMs(row.attempts), `no valid card for ${row.dest} is held here`)
+        this.core.store.outbox.retryLater(row.id, now + backoffMs(row.attempts), `no valid card for ${row.dest} is held here`)
         continue
       }
       const item: Item = { row, ...signed }
       if (row.kind === 'receipt') item.content = this.core.store.evidence.outgoingContent(row.ref)
       if (row.kind === 'handoff') {
         if (dest.peerId === this.core.peerId) {
-          store.retryLater(row.id, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
+          this.core.store.outbox.retryLater(row.id, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
           continue
         }
-        item.receipts = store.receipts(row.ref).map(r => r.envelope)
+        item.receipts = this.core.store.receipts.forMessage(row.ref).map(r => r.envelope)
       }
       if (dest.local) {
         local.push(item)
@@ -127,25 +127,25 @@ export class OutboxWorker {
     const store = this.core.store.messages
     if (row.kind === 'handoff') {
       const m = store.message(row.ref)
-      if (m === undefined) store.finish(row.id, 'failed', 'the message is no longer held')
+      if (m === undefined) this.core.store.outbox.finish(row.id, 'failed', 'the message is no longer held')
       return m === undefined ? undefined : { bytes: m.envelope, header: m.header }
     }
     if (row.kind === 'message') {
       const m = store.message(row.ref)
       if (m === undefined) {
-        store.finish(row.id, 'failed', 'the message is no longer held')
+        this.core.store.outbox.finish(row.id, 'failed', 'the message is no longer held')
         return undefined
       }
       if (m.expiresAtMs !== undefined && m.expiresAtMs <= now) {
-        store.finish(row.id, 'expired', `not delivered before it expired at ${new Date(m.expiresAtMs).toISOString()}`)
+        this.core.store.outbox.finish(row.id, 'expired', `not delivered before it expired at ${new Date(m.expiresAtMs).toISOString()}`)
         this.core.events.emit('receipt', { messageId: m.id, state: 'EXPIRED', actor: m.to })
         return undefined
       }
       return { bytes: m.envelope, header: m.header }
     }
-    const r = store.receiptByHash(row.ref)
+    const r = this.core.store.receipts.byHash(row.ref)
     if (r === undefined) {
-      store.finish(row.id, 'failed', 'the receipt is no longer held')
+      this.core.store.outbox.finish(row.id, 'failed', 'the receipt is no longer held')
       return undefined
     }
     return { bytes: r.envelope }
@@ -183,7 +183,7 @@ export class OutboxWorker {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
       await this.core.store.commit.run(() => {
-        for (const i of items) this.core.store.messages.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)
+        for (const i of items) this.core.store.outbox.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)
       }, { durable: false }) // lost in a power cut, the rows are simply due again
       return
     }
@@ -198,6 +198,7 @@ export class OutboxWorker {
    */
   private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = []): Promise<void> {
     const store = this.core.store.messages
+    const outbox = this.core.store.outbox
     const now = Date.now()
     const settledStates: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
     await this.core.store.commit.run(() => {
@@ -205,46 +206,56 @@ export class OutboxWorker {
         const r = res.results[i]
         const m = store.message(item.row.ref)
         if (r === undefined || m === undefined) {
-          store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this message in the batch')
+          settleRow(outbox, item.row, undefined, 'message', now)
           return
         }
         if (r.receipt !== undefined) {
           const applied = applyReceipt(this.core, r.receipt, m, now)
           if (applied.ok && applied.state === 'DELIVERED') {
-            store.done(item.row.id)
+            outbox.done(item.row.id)
             if (applied.isNew) settledStates.push({ messageId: m.id, state: 'DELIVERED', actor: m.to })
           } else {
-            store.retryLater(item.row.id, now + backoffMs(item.row.attempts), applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`)
+            outbox.retryLater(item.row.id, now + backoffMs(item.row.attempts), applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`)
           }
           return
         }
-        const code = r.errorCode ?? 'INTERNAL'
-        if (TRANSIENT_CODES.has(code)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${code}: ${r.errorMessage ?? ''}`)
-        else {
-          store.finish(item.row.id, 'failed', `${code}: ${r.errorMessage ?? ''}`)
-          settledStates.push({ messageId: m.id, state: 'FAILED', actor: m.to })
-        }
+        // an answer without a receipt is a refusal: with no code, an internal one
+        const settled = settleRow(outbox, item.row, { errorCode: r.errorCode ?? 'INTERNAL', errorMessage: r.errorMessage }, 'message', now)
+        if (settled === 'failed') settledStates.push({ messageId: m.id, state: 'FAILED', actor: m.to })
       })
-      receipts.forEach((item, i) => {
-        const r = res.receiptResults[i]
-        if (r === undefined) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this receipt in the batch')
-        else if (r.errorCode === undefined) store.done(item.row.id)
-        else if (TRANSIENT_CODES.has(r.errorCode)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${r.errorCode}: ${r.errorMessage ?? ''}`)
-        else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
-      })
+      receipts.forEach((item, i) => { settleRow(outbox, item.row, res.receiptResults[i], 'receipt', now) })
       handoffs.forEach((item, i) => {
-        const r = res.handoffResults?.[i]
-        if (r === undefined) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), 'no answer for this handoff in the batch')
-        else if (r.errorCode === undefined) {
-          store.done(item.row.id)
-          store.unmarkLocalTo(item.row.ref)
-        } else if (TRANSIENT_CODES.has(r.errorCode)) store.retryLater(item.row.id, now + backoffMs(item.row.attempts), `${r.errorCode}: ${r.errorMessage ?? ''}`)
-        else store.finish(item.row.id, 'failed', `${r.errorCode}: ${r.errorMessage ?? ''}`)
+        if (settleRow(outbox, item.row, res.handoffResults?.[i], 'handoff', now) === 'done') store.unmarkLocalTo(item.row.ref)
       })
     }, { durable: false })
     if (settledStates.length > 0) crashPoint('after-settle-commit')
     for (const s of settledStates) this.core.events.emit('receipt', s)
   }
+}
+
+/** A peer's answer about one item: none (the batch did not cover it), accepted (no code), or refused with a code. */
+interface Answer { errorCode?: string, errorMessage?: string }
+
+/**
+ * Settles one outbox row by the peer's answer: done when accepted; due again after a backoff when unanswered or
+ * refused for now (a transient code); failed for good otherwise. Returns which, for the caller's own bookkeeping.
+ */
+function settleRow (outbox: OutboxStore, row: OutboxRow, answer: Answer | undefined, what: OutboxRow['kind'], now: number): 'done' | 'retry' | 'failed' {
+  if (answer === undefined) {
+    outbox.retryLater(row.id, now + backoffMs(row.attempts), `no answer for this ${what} in the batch`)
+    return 'retry'
+  }
+  if (answer.errorCode === undefined) {
+    outbox.done(row.id)
+    return 'done'
+  }
+  const reason = `${answer.errorCode}: ${answer.errorMessage ?? ''}`
+  if (TRANSIENT_CODES.has(answer.errorCode)) {
+    outbox.retryLater(row.id, now + backoffMs(row.attempts), reason)
+    return 'retry'
+  }
+  outbox.finish(row.id, 'failed', reason)
+  return 'failed'
 }
 
 /** The evidence content that goes beside the receipts of a batch (to the message's sender, the batch's destination). */

@@ -8,9 +8,7 @@ import { MeshError, wireError } from '../../cards/index.js'
 import { errorText } from '../runtime/errors.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData, type EvidenceContentData, type HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES } from '../messaging/index.js'
-import { DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../net/constants.js'
-import type { MeshNode } from '../net/node.js'
+import { MAX_FRAME_BYTES, DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type MeshNode } from '../net/index.js'
 
 interface Waiter {
   resolve: (r: DeliverResponseData) => void

@@ -2,9 +2,9 @@
 // newest card. Records are checked with the card acceptance rules; of several, the highest seq wins.
 import { MeshError, checkEndorsement, utf8, verifyCardJson } from '../../cards/index.js'
 import type { Core } from '../core.js'
-import type { MeshNode } from '../net/node.js'
+import type { MeshNode } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
-import { acceptCardJson, cardFieldsTooLarge } from '../setup/cards.js'
+import { acceptCardJson, cardFieldsTooLarge } from './ingest.js'
 
 export const DHT_TIMEOUT_MS = 5000
 export const REPUBLISH_MS = 10 * 60_000 // records are re-put this often, so they outlive the peers that stored them
@@ -79,13 +79,12 @@ export class CardDht {
       this.core.log.debug('dht get failed', { handle, error: errorText(err) })
       return false
     }
-    try {
-      const { status } = acceptCardJson(this.core.ctx, Buffer.from(value).toString('utf8'))
-      if (status !== 'unchanged') this.core.directoryChanged()
-      return true
-    } catch (err) {
-      this.core.log.warn('card from the DHT refused', { handle, error: errorText(err) })
+    const v = acceptCardJson(this.core.ctx, Buffer.from(value).toString('utf8'))
+    if (!v.ok) {
+      this.core.log.warn('card from the DHT refused', { handle, code: v.code, error: v.reason })
       return false
     }
+    if (v.status !== 'unchanged') this.core.directoryChanged()
+    return true
   }
 }

@@ -1,7 +1,7 @@
 // Who is who and where, from the cards held: an actor's key and Current, trusted peers for the gater.
 // Rebuilt from the store whenever a card, seat or revocation changes; read on every message.
 import { checkEndorsement, keyText, verifyCardJson, type Refusal } from '../../cards/index.js'
-import type { HomeContext } from '../setup/context.js'
+import type { HomeContext } from '../home/context.js'
 
 export interface Current {
   handle: string

@@ -1,7 +1,7 @@
 // `invite`: a one-time invitation from the mesh owner's node (its mesh key, addresses and a secret).
 import { randomBytes } from 'node:crypto'
 import { keyText, sha256 } from '../../cards/index.js'
-import type { HomeContext } from '../setup/context.js'
+import type { HomeContext } from '../home/context.js'
 import { configuredAddresses } from '../setup/cards.js'
 import { DEFAULT_INVITE_TTL_MS, encodeToken } from './token.js'
 

@@ -7,12 +7,12 @@ import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream } from '@libp2p/utils'
 import { MeshError, wireError, checkEndorsement, parseKeyText, signAdmissionRequest, utf8, type TrustContext } from '../../cards/index.js'
 import { joinRequestToWire, joinResponseFromWire, type JoinResponseData } from '../../proto/index.js'
-import type { MeshNode } from '../net/node.js'
-import { MAX_FRAME_BYTES } from '../messaging/index.js'
+import { type MeshNode, MAX_FRAME_BYTES } from '../net/index.js'
 import { saveConfig } from '../home/config.js'
-import type { HomeContext } from '../setup/context.js'
+import type { HomeContext } from '../home/context.js'
 import { actorAdd } from '../setup/actors.js'
-import { acceptCardJson, nextLocalCard } from '../setup/cards.js'
+import { nextLocalCard } from '../setup/cards.js'
+import { importCardJson } from '../directory/index.js'
 import { meshTrust } from '../setup/mesh.js'
 import { JOIN_PROTOCOL, parseToken } from './token.js'
 
@@ -78,7 +78,7 @@ export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: str
     for (const c of mine) if (c.row !== undefined) ctx.store.identity.putCard(c.row)
     for (const bytes of first.cards) {
       try {
-        if (acceptCardJson(ctx, Buffer.from(bytes).toString('utf8')).status !== 'unchanged') cards++
+        if (importCardJson(ctx, Buffer.from(bytes).toString('utf8')).status !== 'unchanged') cards++
       } catch {
         // a card we cannot accept (stale, conflicting) is left out; sync brings the truth later
       }

@@ -6,9 +6,9 @@ import { lpStream } from '@libp2p/utils'
 import { MeshError, refusalError, sha256, utf8, type ErrorCode } from '../../cards/index.js'
 import { joinRequestFromWire, joinResponseToWire, type JoinResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES } from '../messaging/index.js'
+import { MAX_FRAME_BYTES } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
-import { acceptCardJson } from '../setup/cards.js'
+import { importCardJson } from '../directory/index.js'
 import { endorseRequests, joinerCard } from './admit.js'
 import { remoteHost, type GuessLimiter } from './guess-limit.js'
 
@@ -56,7 +56,7 @@ export async function serveJoin (core: Core, stream: Stream, connection: Connect
     for (const bytes of second.cards) {
       const card = joinerCard(bytes, remote)
       if (!card.ok) throw refusalError(card)
-      acceptCardJson(core.ctx, card.json)
+      importCardJson(core.ctx, card.json)
     }
     core.directoryChanged()
     await lp.write(joinResponseToWire({ endorsements: [], cards: [], bootstrap: [] }))

@@ -4,8 +4,7 @@ import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/in
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { checkHeaderFor, deriveState, signReceipts } from '../receipts/index.js'
-import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES } from './limits.js'
-import { oversized } from './field-limits.js'
+import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES, oversized } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
 /** Codes a sender should retry later; every other refusal is final for that message. */
@@ -102,7 +101,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
             })
           }
         }
-        const held = store.receipt(f.msg.id, 'DELIVERED', f.msg.to)
+        const held = core.store.receipts.get(f.msg.id, 'DELIVERED', f.msg.to)
         if (held !== undefined) signed.set(hexId(f), held.envelope)
         else unsigned.push(f)
       }
@@ -111,8 +110,8 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from, header: f.header })))
         list.forEach((f, i) => {
           const r = receipts[i]
-          store.insertReceipt({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
-          store.setState(f.msg.id, deriveState(store.receipts(f.msg.id)))
+          core.store.receipts.insert({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
+          store.setState(f.msg.id, deriveState(core.store.receipts.forMessage(f.msg.id)))
           core.store.carriers.enqueue(f.msg.id, seat, now)
           signed.set(hexId(f), r.envelope)
           arrived.push(f)

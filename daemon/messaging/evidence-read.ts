@@ -9,7 +9,7 @@ import { MeshError } from '../../cards/index.js'
 import type { HomePaths } from '../home/paths.js'
 import { checkEvidencePlace } from './evidence-place.js'
 import { SecretScanner, homeSecrets } from './evidence-secrets.js'
-import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_CONTENT_BYTES } from './limits.js'
+import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_CONTENT_BYTES } from '../limits/index.js'
 
 const CHUNK_BYTES = 64 * 1024 // one read per event-loop turn; hashing 64 KiB takes far less than a millisecond
 // O_NONBLOCK: opening a FIFO (swapped in after the stat) returns at once instead of waiting for a writer.

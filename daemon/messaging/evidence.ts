@@ -6,7 +6,7 @@ import type { ReceiptData } from '../../proto/index.js'
 import { writePrivateFile } from '../home/files.js'
 import type { EvidenceRow } from '../store/index.js'
 import { rehashEvidence } from './evidence-read.js'
-import { MAX_EVIDENCE_CONTENT_BYTES } from './limits.js'
+import { MAX_EVIDENCE_CONTENT_BYTES } from '../limits/index.js'
 
 /** The receipt file `ack` writes when no --file is given: the sentence and who, what, when. */
 export function writeReceiptFile (evidenceDir: string, fields: { obligation: string, from: string, to: string, sentence: string, atMs: number }): string {

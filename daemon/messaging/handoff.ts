@@ -37,9 +37,9 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
       } else if (!held.localTo) store.markLocalTo(m.id)
       for (const r of item.receipts) {
         const o = openReceipt(r)
-        if (o.ok) store.insertReceipt({ hash: o.hash, messageId: m.id, state: o.receipt.state, actor: o.receipt.actor, envelope: r, atMs: o.receipt.atMs, receivedAtMs: now })
+        if (o.ok) core.store.receipts.insert({ hash: o.hash, messageId: m.id, state: o.receipt.state, actor: o.receipt.actor, envelope: r, atMs: o.receipt.atMs, receivedAtMs: now })
       }
-      store.setState(m.id, deriveState(store.receipts(m.id)))
+      store.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
       core.store.carriers.enqueue(m.id, m.to, now) // in this commit: a restart never has to look for unqueued messages
       results.push({ messageId: m.id })
       arrived.push({ id: m.id, to: m.to, from: m.from, queued: true })

@@ -3,8 +3,7 @@
 // is written in the commit that stores the message (notify.ts), so a crash cannot keep one without the other.
 import { MeshError, bytesEqual, hex, sha256 } from '../../cards/index.js'
 import type { Core } from '../core.js'
-import { checkFields } from './field-limits.js'
-import { MAX_IDEMPOTENCY_KEY_BYTES } from './limits.js'
+import { checkFields, MAX_IDEMPOTENCY_KEY_BYTES } from '../limits/index.js'
 
 // A client that lost an answer retries within seconds; a person re-running a command, or an agent resumed after its
 // session restarted, may do so hours later. A day covers both; a key older than that names nothing and is pruned.

@@ -6,10 +6,9 @@ import type { Core } from '../core.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
 import { NONCE_BYTES, headerPayload, messageIdFor } from '../receipts/index.js'
-import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES } from './limits.js'
+import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES, checkFields } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
-import { checkFields } from './field-limits.js'
 import { checkKey, claimKey, heldKey, oneAtATime, requestHash } from './idempotency.js'
 import { status } from './query.js'
 
@@ -71,7 +70,7 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
     const code = recipient.code === 'ACTOR_UNKNOWN' ? 'RECIPIENT_UNKNOWN' : recipient.code
     throw new MeshError(code, `cannot send to ${input.to}: ${recipient.reason}${code === 'RECIPIENT_UNKNOWN' ? ' (import its card: aios-comm card import FILE)' : ''}`)
   }
-  if (core.store.messages.pendingFor(input.to) >= MAX_OUTBOX_PER_DEST) {
+  if (core.store.outbox.pendingFor(input.to) >= MAX_OUTBOX_PER_DEST) {
     throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${input.to}; wait until its node is reachable`)
   }
   const seat = core.seatKey(from)
@@ -109,7 +108,7 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
       expiresAtMs: msg.expiresAtMs,
       storedAtMs: now
     })
-    store.enqueue('message', msg.id, msg.to, now)
+    core.store.outbox.enqueue('message', msg.id, msg.to, now)
     if (idem !== undefined) claimKey(core, from, idem.key, idem.hash, msg.id, now)
   })
   crashPoint('after-notify-commit')

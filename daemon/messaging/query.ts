@@ -48,14 +48,14 @@ const order = (state: string): number => (state === 'REJECTED' ? 99 : rank(state
 export async function status (core: Core, ob: string): Promise<ObligationView> {
   const id = parseObligation(ob)
   const m = core.store.messages.message(id)
-  const rows = core.store.messages.receipts(id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
+  const rows = core.store.receipts.forMessage(id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
   if (m === undefined && rows.length === 0) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
   const ref: MessageRef = m ?? refFromReceipts(core, id, rows.map(r => r.envelope), ob)
   const onRecipientNode = m?.localTo === true
   const recipientKey = onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
   const receipts: ReceiptView[] = await Promise.all(rows.map(async r => await receiptView(core, r, ref, recipientKey)))
   const verified = rows.filter((_, i) => receipts[i].verified)
-  const outbox = m?.localFrom === true ? core.store.messages.outboxFor('message', id) : undefined
+  const outbox = m?.localFrom === true ? core.store.outbox.forRef('message', id) : undefined
   const view: ObligationView = {
     obligation: obligationId(id),
     from: ref.from,
@@ -132,11 +132,11 @@ export interface OutboxItem {
 }
 
 export function outbox (core: Core, all: boolean): OutboxItem[] {
-  return core.store.messages.outbox(all).map(o => {
+  return core.store.outbox.list(all).map(o => {
     let ob = hex(o.ref)
     if (o.kind === 'message') ob = obligationId(o.ref)
     else {
-      const r = core.store.messages.receiptByHash(o.ref)
+      const r = core.store.receipts.byHash(o.ref)
       if (r !== undefined) ob = `${obligationId(r.messageId)} ${r.state}`
     }
     return { kind: o.kind, obligation: ob, dest: o.dest, status: o.status, attempts: o.attempts, nextAttemptAt: new Date(o.nextAttemptMs).toISOString(), lastError: o.lastError, createdAt: new Date(o.createdAtMs).toISOString() }

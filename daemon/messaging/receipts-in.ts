@@ -18,10 +18,10 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   const c = checkReceipt(bytes, message, recipient.actorKey)
   if (!c.ok) return c
   const store = core.store.messages
-  const isNew = core.store.facts.learning(() => store.insertReceipt({
+  const isNew = core.store.facts.learning(() => core.store.receipts.insert({
     hash: c.hash, messageId: message.id, state: c.receipt.state, actor: c.receipt.actor, envelope: bytes, atMs: c.receipt.atMs, receivedAtMs: nowMs
   }))
-  if (isNew) store.setState(message.id, deriveState(store.receipts(message.id)))
+  if (isNew) store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
   return { ok: true, state: c.receipt.state, isNew }
 }
 

@@ -10,8 +10,7 @@ import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
 import { obligationId, parseObligation } from './ids.js'
 import { requireMessage } from './receipts-in.js'
-import { checkFields } from './field-limits.js'
-import { MAX_EVIDENCE_PATH_BYTES, MAX_NOTE_BYTES } from './limits.js'
+import { checkFields, MAX_EVIDENCE_PATH_BYTES, MAX_NOTE_BYTES } from '../limits/index.js'
 
 export interface StepResult {
   obligation: string
@@ -36,9 +35,9 @@ function inboxMessage (core: Core, ob: string, as: string | undefined, caller: C
  */
 async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>, file?: EvidenceFile): Promise<StepResult> {
   const store = core.store.messages
-  const current = deriveState(store.receipts(m.id))
+  const current = deriveState(core.store.receipts.forMessage(m.id))
   const final = current === 'COMPLETE' || current === 'REJECTED'
-  const wanted = steps.filter(s => store.receipt(m.id, s.state, m.to) === undefined)
+  const wanted = steps.filter(s => core.store.receipts.get(m.id, s.state, m.to) === undefined)
   if (final && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
   const key = core.seatKey(m.to)
   const now = Date.now()
@@ -46,17 +45,17 @@ async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptSt
   const senderRemote = !m.localFrom
   await core.store.commit.run(() => {
     for (const r of signed) {
-      store.insertReceipt({ hash: r.hash, messageId: m.id, state: r.data.state, actor: m.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
+      core.store.receipts.insert({ hash: r.hash, messageId: m.id, state: r.data.state, actor: m.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
       if (file !== undefined && r.data.evidence !== undefined) {
         core.store.evidence.put({ receiptHash: r.hash, messageId: m.id, origin: 'issued', path: file.path, sha256: file.sha256, size: file.size, content: file.content, storedAtMs: now })
       }
-      if (senderRemote) store.enqueue('receipt', r.hash, m.from, now)
+      if (senderRemote) core.store.outbox.enqueue('receipt', r.hash, m.from, now)
     }
-    store.setState(m.id, deriveState(store.receipts(m.id)))
+    store.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
   })
   for (const r of signed) core.events.emit('receipt', { messageId: m.id, state: r.data.state, actor: m.to })
   if (senderRemote && signed.length > 0) core.events.emit('outbox:kick')
-  return { obligation: obligationId(m.id), state: deriveState(store.receipts(m.id)), issued: signed.map(r => r.data.state) }
+  return { obligation: obligationId(m.id), state: deriveState(core.store.receipts.forMessage(m.id)), issued: signed.map(r => r.data.state) }
 }
 
 export interface ReadResult extends StepResult {
@@ -71,7 +70,7 @@ export interface ReadResult extends StepResult {
 export async function read (core: Core, ob: string, as?: string, caller: Caller = NODE_CALLER): Promise<ReadResult> {
   const m = inboxMessage(core, ob, as, caller)
   const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
-  const state = deriveState(core.store.messages.receipts(m.id))
+  const state = deriveState(core.store.receipts.forMessage(m.id))
   const step = rank(state) >= rank('READ') || state === 'REJECTED'
     ? { obligation: obligationId(m.id), state, issued: [] }
     : await issue(core, m, [{ state: 'READ' }])

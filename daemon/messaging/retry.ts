@@ -8,7 +8,7 @@ export function retry (core: Core, ob: string): { obligation: string, retried: n
   const id = parseObligation(ob)
   const m = requireMessage(core, id, ob)
   if (!m.localFrom) throw new MeshError('NOT_SENDER', `${ob} was not sent from a seat on this node; only its sender's node delivers it`)
-  const n = core.store.messages.retryNow(id, Date.now())
+  const n = core.store.outbox.retryNow(id, Date.now())
   if (n > 0) core.events.emit('outbox:kick')
   return { obligation: ob, retried: n }
 }

@@ -15,7 +15,7 @@ export async function waitFor (core: Core, ob: string, target: string, timeoutMs
     const m = core.store.messages.stateOf(id)
     if (m === undefined) return undefined
     if (m.state !== 'DELIVERY_PENDING') return m.state
-    const out = m.localFrom ? core.store.messages.outboxFor('message', id) : undefined
+    const out = m.localFrom ? core.store.outbox.forRef('message', id) : undefined
     if (m.state === 'DELIVERY_PENDING' && out?.status === 'expired') return 'EXPIRED'
     if (m.state === 'DELIVERY_PENDING' && out?.status === 'failed') return 'FAILED'
     return m.state

@@ -1,4 +1,5 @@
-// Protocol ids and network timings.
+// Protocol ids, network timings and the frame limit.
+export const MAX_FRAME_BYTES = 1 << 20 // one frame on a stream: a batch, or one large message; bigger goes by file
 export const DELIVER_PROTOCOL = '/aios-comm/deliver/1'
 // The connection monitor pings every connection this often and drops one whose ping fails (after at least 5 s), so
 // a frozen peer is noticed within ~15 s. Each ping opens a stream: at 2 s an idle daemon with 29 peers spent ~12 % of a

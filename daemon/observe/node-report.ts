@@ -1,7 +1,6 @@
 // The node at a glance: identity and uptime, peers with their round-trip time, seats' health, the outbox per
 // destination and the obligations that have waited longest. `status` prints it; the web page and metrics read it.
-import type { Core } from '../core.js'
-import type { NodeView } from '../control/routes.js'
+import type { Core, NodeView } from '../core.js'
 import { obligationId } from '../messaging/ids.js'
 import { packageVersion } from '../runtime/package-root.js'
 import type { OldestOpen } from '../store/index.js'
@@ -37,7 +36,7 @@ export async function nodeReport (core: Core, node: NodeView, wake: WakeService,
     home: core.ctx.paths.root,
     actors: await seatsHealth(core, wake), // healthy: the card lets the seat act and its carrier contract holds now
     peers: node.peers(),
-    outbox: { pending: core.store.messages.pendingCount(), byDest: outboxByDest(core) },
+    outbox: { pending: core.store.outbox.pendingCount(), byDest: outboxByDest(core) },
     oldest: { undelivered: oldestView(stats.oldestUndelivered(), now), openInbox: oldestView(stats.oldestOpenInbox(), now) },
     truth: node.truth(),
     messages: core.store.messages.countMessages()

@@ -5,9 +5,8 @@ import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../
 import { InlineEvidenceError, PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
 import { openHeader } from './header.js'
 import {
-  MAX_EVIDENCE_PATH_BYTES, MAX_HANDLE_BYTES, MAX_NOTE_BYTES, MAX_RECEIPT_BYTES, MAX_RECEIPT_CODE_BYTES
-} from '../messaging/limits.js' // leaf files of constants and checks: no import cycle
-import { oversized } from '../messaging/field-limits.js'
+  MAX_EVIDENCE_PATH_BYTES, MAX_HANDLE_BYTES, MAX_NOTE_BYTES, MAX_RECEIPT_BYTES, MAX_RECEIPT_CODE_BYTES, oversized
+} from '../limits/index.js'
 
 export interface MessageRef {
   id: Uint8Array

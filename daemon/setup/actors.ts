@@ -5,16 +5,12 @@ import { MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle
 import { actorKeyPath, seatTokenPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { ActorRow, ContractRow } from '../store/index.js'
-import type { HomeContext } from './context.js'
+import type { HomeContext } from '../home/context.js'
 import { readEndorsementFile, requestFileText } from './trust-files.js'
 import { refreshLocalCard } from './cards.js'
-import { mergeContract, type ContractOptions } from '../carriers/index.js'
+import { CARRIERS, mergeContract, type ContractOptions } from '../carriers/index.js'
 import { isolateSeat } from './seat-tokens.js'
-import { checkFields } from '../messaging/field-limits.js'
-import { MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../messaging/limits.js'
-
-export const CARRIERS = ['claude-code', 'codex', 'shell', 'command'] as const
-export type Carrier = typeof CARRIERS[number]
+import { checkFields, MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../limits/index.js'
 
 /** Seat settings; the carrier contract's options (files, probe, command, delays) come from ContractOptions. */
 export interface ActorOptions extends ContractOptions {

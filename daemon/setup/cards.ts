@@ -2,13 +2,12 @@
 import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import {
-  MeshError, acceptCard, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, parseKeyText, signCard, verifyCardJson, verifyEndorsement,
-  type AgentCard, type CardSecurity, type HeldCard, type Refusal, type VerifiedCard
+  MeshError, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, signCard, verifyCardJson,
+  type AgentCard, type CardSecurity, type VerifiedCard
 } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
-import type { HomeContext } from './context.js'
-import { oversized } from '../messaging/field-limits.js'
-import { MAX_CARRIER_BYTES, MAX_DESCRIPTION_BYTES, MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../messaging/limits.js'
+import type { HomeContext } from '../home/context.js'
+import { acceptCardJson, type ImportStatus } from '../directory/index.js'
 
 /** Addresses a card announces: `announce` from the config, else the listen addresses with 0.0.0.0 expanded. */
 export function configuredAddresses (ctx: HomeContext): string[] {
@@ -122,62 +121,8 @@ export function cardVerify (ctx: HomeContext, file: string): CardVerdict {
   return { handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, meshKey: keyText(e.endorsement.meshKey), expiresAt: new Date(e.endorsement.expiresAtMs).toISOString() }
 }
 
-export type ImportStatus = 'new' | 'newer' | 'unchanged'
-
-/** The fields a seat sets in its card, against the limits its own node checks them to (FIELD_TOO_LARGE). */
-export function cardFieldsTooLarge (c: VerifiedCard): Refusal | undefined {
-  const description = typeof c.card.description === 'string' ? c.card.description : undefined
-  return oversized([
-    ['the card model', c.model, MAX_MODEL_BYTES],
-    ['the card pane', c.pane, MAX_PANE_BYTES],
-    ['the card carrier', c.carrier, MAX_CARRIER_BYTES],
-    ['the card description', description, MAX_DESCRIPTION_BYTES]
-  ])
-}
-
-/** Applies every acceptance rule and stores the card when it is accepted. */
-export function acceptCardJson (ctx: HomeContext, json: string, nowMs = Date.now()): { card: VerifiedCard, status: ImportStatus } {
-  const v = verifyCardJson(json)
-  if (!v.ok) throw new MeshError(v.code, v.reason)
-  const c = v.card
-  const big = cardFieldsTooLarge(c)
-  if (big !== undefined) throw new MeshError(big.code, big.reason)
-  const id = ctx.store.identity
-  const trust = ctx.trustContext(nowMs)
-  // a card that is not validly endorsed claims nothing, so it is refused before it can count as a conflict
-  const endorsed = checkEndorsement(c.endorsement, c.handle, c.actorKey, trust)
-  if (!endorsed.ok) throw new MeshError(endorsed.code, endorsed.reason)
-  const local = id.actor(c.handle)
-  if (local?.hosted === true && local.actorKey !== keyText(c.actorKey)) {
-    id.recordConflict(c.handle, keyText(c.actorKey), json, nowMs)
-    throw new MeshError('HANDLE_CONFLICT', `${c.handle} is a seat hosted here with another key; the mesh owner must revoke one of the two keys`)
-  }
-  const stored = id.card(c.handle)
-  const held = stored === undefined ? undefined : heldCard(stored)
-  const verdict = acceptCard(c, { ...trust, held })
-  if (!verdict.ok) {
-    if (verdict.code === 'HANDLE_CONFLICT') id.recordConflict(c.handle, keyText(c.actorKey), json, nowMs)
-    throw new MeshError(verdict.code, verdict.reason)
-  }
-  if (verdict.status !== 'unchanged') {
-    id.putCard({ handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, json, updatedAtMs: c.updatedAtMs, receivedAtMs: nowMs })
-  }
-  return { card: c, status: verdict.status }
-}
-
-/** The card held for a handle, with the mesh its endorsement names (only that mesh's revocation frees the handle). */
-function heldCard (stored: CardRow): HeldCard {
-  const v = verifyCardJson(stored.json)
-  const e = v.ok ? verifyEndorsement(v.card.endorsement) : undefined
-  return { actorKey: parseKeyText(stored.actorKey) as Uint8Array, seq: stored.seq, json: stored.json, meshKey: e?.ok === true ? keyText(e.value.meshKey) : '' }
-}
-
 export function cardImport (ctx: HomeContext, file: string): { handle: string, seq: number, status: ImportStatus } {
-  try {
-    const { card, status } = acceptCardJson(ctx, readCardFile(file))
-    return { handle: card.handle, seq: card.seq, status }
-  } catch (err) {
-    if (err instanceof MeshError && err.code !== 'FILE_UNREADABLE') throw new MeshError(err.code, `${file}: ${err.message}`)
-    throw err
-  }
+  const v = acceptCardJson(ctx, readCardFile(file))
+  if (!v.ok) throw new MeshError(v.code, `${file}: ${v.reason}`)
+  return { handle: v.card.handle, seq: v.card.seq, status: v.status }
 }

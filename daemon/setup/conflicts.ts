@@ -2,8 +2,8 @@
 // revocation (or an expiry) leaves one claim standing, the conflict ends and that key's card holds the handle.
 import { keyText, verifyCardJson, verifyEndorsement, checkEndorsement, isRevokedBy, type TrustContext } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
-import type { HomeContext } from './context.js'
-import { acceptCardJson } from './cards.js'
+import type { HomeContext } from '../home/context.js'
+import { importCardJson } from '../directory/index.js'
 
 type Trust = Omit<TrustContext, 'held'>
 
@@ -42,7 +42,7 @@ export function settleConflicts (ctx: HomeContext, nowMs = Date.now()): string[]
       }
       if (holderStands) continue
       try {
-        acceptCardJson(ctx, claim.cardJson, nowMs)
+        importCardJson(ctx, claim.cardJson, nowMs)
         id.dropConflict(handle, claim.actorKey)
         holderStands = true
       } catch {

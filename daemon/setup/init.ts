@@ -4,7 +4,7 @@ import { generateKeyPair } from '../../cards/index.js'
 import { homePaths } from '../home/paths.js'
 import { DEFAULT_LISTEN, loadConfig, parseConfig, saveConfig } from '../home/config.js'
 import { ensurePrivateDir, writeKeyFile } from '../home/files.js'
-import { HomeContext } from './context.js'
+import { HomeContext } from '../home/context.js'
 
 export interface InitResult {
   home: string

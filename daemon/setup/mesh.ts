@@ -4,11 +4,10 @@ import {
   MeshError, generateKeyPair, keyText, parseKeyText, signEndorsement, signRevocation, verifyCardJson, verifyEndorsement, DEFAULT_ENDORSEMENT_DAYS
 } from '../../cards/index.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
-import type { HomeContext } from './context.js'
+import type { HomeContext } from '../home/context.js'
 import { endorsementFileText, readRequestFile } from './trust-files.js'
 import { settleConflicts } from './conflicts.js'
-import { checkFields } from '../messaging/field-limits.js'
-import { MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
+import { checkFields, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
 
 export function meshCreate (ctx: HomeContext): { meshKey: string, created: boolean } {
   let owner = ctx.meshOwnerKey()

@@ -7,8 +7,9 @@ import { MeshError, b64url, fromB64url, keyPairFromSeed, keyText } from '../../c
 import { actorKeyPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { Store } from '../store/index.js'
-import type { HomeContext } from './context.js'
-import { acceptCardJson, refreshLocalCard } from './cards.js'
+import type { HomeContext } from '../home/context.js'
+import { refreshLocalCard } from './cards.js'
+import { importCardJson } from '../directory/index.js'
 
 const SEAT_KIND = 'aios-comm/seat'
 
@@ -17,7 +18,7 @@ export function releaseSeat (store: Store, handle: string, nowMs = Date.now()): 
   const open = store.messages.openFor(handle)
   store.tx(() => {
     store.identity.setHosted(handle, false)
-    for (const m of open) store.messages.enqueue('handoff', m.id, handle, nowMs)
+    for (const m of open) store.outbox.enqueue('handoff', m.id, handle, nowMs)
   })
   return open.length
 }
@@ -55,7 +56,7 @@ export async function actorImport (ctx: HomeContext, file: string, opts: { pane?
   if (here?.hosted === true) throw new MeshError('ACTOR_EXISTS', `${handle} is already hosted on this home`)
   if (here !== undefined && here.actorKey !== doc.publicKey) throw new MeshError('HANDLE_CONFLICT', `${handle} was a seat here with another key`)
   try {
-    acceptCardJson(ctx, doc.card)
+    importCardJson(ctx, doc.card)
   } catch (err) {
     // a newer card than the exported one may be held already; anything else is a real refusal
     if (!(err instanceof MeshError) || err.code !== 'CARD_STALE_SEQ') throw err

@@ -6,7 +6,7 @@ import { MeshError } from '../../cards/index.js'
 import { hashSeatToken, newSeatToken } from '../access/index.js'
 import { writePrivateFile } from '../home/files.js'
 import { seatTokenPath } from '../home/paths.js'
-import type { HomeContext } from './context.js'
+import type { HomeContext } from '../home/context.js'
 
 export interface SeatTokenResult {
   handle: string

@@ -2,6 +2,8 @@
 import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
+import { ReceiptStore } from './receipts.js'
+import { OutboxStore } from './outbox.js'
 import { FactStore } from './facts.js'
 import { InviteStore } from './invites.js'
 import { CarrierStore } from './carriers.js'
@@ -14,8 +16,9 @@ import { IdempotencyStore } from './idempotency.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
-export type { MessageStore } from './messages.js'
-export type { MessageRow, ReceiptRow, OutboxRow, OutboxKind, OutboxStatus } from './messages.js'
+export type { MessageStore, MessageRow } from './messages.js'
+export type { ReceiptStore, ReceiptRow } from './receipts.js'
+export type { OutboxStore, OutboxRow, OutboxKind, OutboxStatus } from './outbox.js'
 export type { FactRow, FactKind } from './facts.js'
 export type { EvidenceRow, EvidenceOrigin } from './evidence.js'
 export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'
@@ -25,6 +28,8 @@ export type { IdempotencyRow } from './idempotency.js'
 export class Store {
   readonly identity: IdentityStore
   readonly messages: MessageStore
+  readonly receipts: ReceiptStore
+  readonly outbox: OutboxStore
   readonly facts: FactStore
   readonly invites: InviteStore
   readonly carriers: CarrierStore
@@ -45,7 +50,9 @@ export class Store {
     this.seatTokens = new SeatTokenStore(s)
     this.idempotency = new IdempotencyStore(s)
     this.identity = new IdentityStore(s, this.facts)
-    this.messages = new MessageStore(s, this.facts)
+    this.messages = new MessageStore(s)
+    this.receipts = new ReceiptStore(s, this.facts)
+    this.outbox = new OutboxStore(s)
   }
 
   static open (path: string): Store {

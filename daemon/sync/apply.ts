@@ -5,10 +5,9 @@ import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevoca
 import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
-import { acceptCardJson } from '../setup/cards.js'
+import { acceptCardJson } from '../directory/index.js'
 import { settleConflicts } from '../setup/conflicts.js'
-import { oversized } from '../messaging/field-limits.js'
-import { MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../messaging/limits.js'
+import { oversized, MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
 import { MAX_FACT_BYTES } from './constants.js'
 
 export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: ErrorCode, reason: string }
@@ -33,19 +32,17 @@ function applyNewFact (core: Core, kind: string, bytes: Uint8Array, nowMs: numbe
 }
 
 function applyCard (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
-  try {
-    const { status } = acceptCardJson(core.ctx, Buffer.from(bytes).toString('utf8'), nowMs)
-    if (status === 'unchanged') return { verdict: 'held' }
+  const v = acceptCardJson(core.ctx, Buffer.from(bytes).toString('utf8'), nowMs)
+  if (v.ok) {
+    if (v.status === 'unchanged') return { verdict: 'held' }
     core.directoryChanged()
     return { verdict: 'new' }
-  } catch (err) {
-    const code = err instanceof MeshError ? err.code : 'CARD_MALFORMED'
-    if (IGNORED_CARD_CODES.has(code)) {
-      if (code === 'HANDLE_CONFLICT') core.directoryChanged()
-      return { verdict: 'ignore' }
-    }
-    return { verdict: 'reject', code, reason: (err as Error).message }
   }
+  if (IGNORED_CARD_CODES.has(v.code)) {
+    if (v.code === 'HANDLE_CONFLICT') core.directoryChanged()
+    return { verdict: 'ignore' }
+  }
+  return { verdict: 'reject', code: v.code, reason: v.reason }
 }
 
 function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
@@ -75,7 +72,7 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
     // Without the message, the receipts held for it already name its hash; one that names other content can only
     // come from the message's own sender or recipient contradicting themselves (the header binds the id to the
     // sender's key, the receipt is signed by the recipient the header names), so it is refused as a conflict.
-    const other = store.receipts(r.messageId)[0]
+    const other = core.store.receipts.forMessage(r.messageId)[0]
     const reference = other === undefined ? undefined : openReceipt(other.envelope)
     if (reference?.ok === true && (!bytesEqual(reference.receipt.messageHash, r.messageHash) || !sameHeader(reference.receipt.header, r.header))) {
       return { verdict: 'reject', code: 'RECEIPT_CONFLICT', reason: 'the receipt names other message content than the receipts held for it' }
@@ -83,9 +80,9 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
     const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: r.actor, from: h.header.from }, actor.actorKey)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   }
-  const isNew = store.insertReceipt({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
+  const isNew = core.store.receipts.insert({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
   if (!isNew) return { verdict: 'held' }
-  if (message !== undefined) store.setState(message.id, deriveState(store.receipts(message.id)))
+  if (message !== undefined) store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
   core.events.emit('receipt', { messageId: r.messageId, state: r.state, actor: r.actor })
   return { verdict: 'new' }
 }

@@ -4,13 +4,13 @@ import { KEEP_ALIVE, type Connection, type PeerId } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { Core } from '../core.js'
-import type { MeshNode } from '../net/node.js'
-import { CardDht } from '../directory/dht.js'
+import { type MeshNode, DIAL_TIMEOUT_MS, KEEP_PEERS_MS } from '../net/index.js'
+import { CardDht } from '../directory/index.js'
 import { errorText } from '../runtime/errors.js'
 import { FactGossip } from './gossip.js'
-import { SyncClient, serveSync } from './sync-protocol.js'
+import { serveSync } from './sync-server.js'
+import { SyncClient } from './sync-client.js'
 import { SYNC_PROTOCOL } from './constants.js'
-import { DIAL_TIMEOUT_MS, KEEP_PEERS_MS } from '../net/constants.js'
 
 const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
 const REPUBLISH_ON_CONNECT_MS = 60_000

@@ -1,8 +1,7 @@
 // What the web page shows, in one JSON document: the node, the mesh (nodes and their seats' Current cards),
 // recent obligations with their receipt chains and evidence, the outbox, recent wakes and events.
 import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
-import type { Core } from '../core.js'
-import type { NodeView } from '../control/routes.js'
+import type { Core, NodeView } from '../core.js'
 import * as messaging from '../messaging/index.js'
 import { journey, nodeReport, type ObserveBus, RECENT_OBLIGATIONS, RECENT_WAKES } from '../observe/index.js'
 import { obligationWake, recentWakes, type WakeService } from '../wake/index.js'

@@ -4,19 +4,23 @@
 // about the message: it stays DELIVERED until the agent reads it.
 import type { ErrorCode } from '../../cards/index.js'
 import type { Core } from '../core.js'
-import { checkContract, seatCarrier, wakeTarget, type ContractVerdict, type SeatCarrier } from '../carriers/index.js'
+import { checkContract, seatCarrier, wakeTarget, type ContractVerdict, type SeatCarrier, typeLine } from '../carriers/index.js'
 import type { OwedWake } from '../store/index.js'
 import { errorText } from '../runtime/errors.js'
 import { runWakeCommand } from './command.js'
 import { MAX_LISTED_OBLIGATIONS, MAX_WAIT_MS, MIN_INTERVAL_MS, QUIET_MS, STOP_ABORT_MS, retryDelayMs } from './constants.js'
 import { Lanes } from './lanes.js'
 import { wakeLine } from './line.js'
-import { typeLine } from './tmux.js'
+
+// Where a seat's wakes stand: idle (nothing scheduled), waiting (a wake due when its timer fires) or running (a wake
+// under way). idle → waiting (schedule), waiting → waiting (schedule again: the timer moves), waiting → running (the timer
+// fires), running → idle (the wake ended; it schedules again when something is still owed). While running, a
+// schedule is ignored: the end of the wake looks at what is owed.
+type SeatPhase = { status: 'idle' } | { status: 'waiting', timer: NodeJS.Timeout } | { status: 'running', done: Promise<void> }
 
 interface SeatState {
-  timer?: NodeJS.Timeout
+  phase: SeatPhase
   burstStartMs?: number
-  running?: Promise<void>
   failures: number
   retryAtMs?: number
   lastOkMs?: number
@@ -60,9 +64,9 @@ export class WakeService {
 
   private async doStop (): Promise<void> {
     this.core.events.off('message:in', this.onMessage)
-    for (const st of this.seats.values()) clearTimeout(st.timer)
+    for (const st of this.seats.values()) if (st.phase.status === 'waiting') clearTimeout(st.phase.timer)
     const killer = setTimeout(() => this.abort.abort(), STOP_ABORT_MS)
-    await Promise.allSettled([...this.seats.values()].map(s => s.running))
+    await Promise.allSettled([...this.seats.values()].map(s => s.phase.status === 'running' ? s.phase.done : undefined))
     await Promise.allSettled([...this.checking.values()])
     clearTimeout(killer)
   }
@@ -116,7 +120,7 @@ export class WakeService {
 
   private state (handle: string): SeatState {
     let st = this.seats.get(handle)
-    if (st === undefined) this.seats.set(handle, st = { failures: 0 })
+    if (st === undefined) this.seats.set(handle, st = { phase: { status: 'idle' }, failures: 0 })
     return st
   }
 
@@ -132,21 +136,21 @@ export class WakeService {
   private schedule (handle: string, atMs: number): void {
     if (this.stopping !== undefined) return
     const st = this.state(handle)
-    if (st.running !== undefined) return // it looks at the queue again when it ends
-    clearTimeout(st.timer)
-    st.timer = setTimeout(() => this.fire(handle), Math.max(0, atMs - Date.now()))
+    if (st.phase.status === 'running') return // it looks at the queue again when it ends
+    if (st.phase.status === 'waiting') clearTimeout(st.phase.timer)
+    st.phase = { status: 'waiting', timer: setTimeout(() => this.fire(handle), Math.max(0, atMs - Date.now())) }
   }
 
   private fire (handle: string): void {
     const st = this.state(handle)
-    st.timer = undefined
     st.burstStartMs = undefined
-    st.running = this.run(handle, st).catch(err => this.failed(handle, st, 'WAKE_INTERNAL', errorText(err))).finally(() => {
-      st.running = undefined
+    const done = this.run(handle, st).catch(err => this.failed(handle, st, 'WAKE_INTERNAL', errorText(err))).finally(() => {
+      st.phase = { status: 'idle' }
       if (this.stopping !== undefined || this.core.store.carriers.owed(handle) === undefined) return
       // What arrived during this wake (or what it failed to wake) goes next, after the interval or the backoff.
       this.schedule(handle, st.retryAtMs ?? Math.max(Date.now() + QUIET_MS, (st.lastOkMs ?? 0) + MIN_INTERVAL_MS))
     })
+    st.phase = { status: 'running', done }
   }
 
   private async run (handle: string, st: SeatState): Promise<void> {

@@ -12,7 +12,7 @@ import {
   signRevocation, utf8, type KeyPair
 } from '../../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptData } from '../../../proto/index.js'
-import { HomeContext, acceptCardJson, actorAdd, initHome, meshCreate, refreshLocalCard } from '../../../daemon/index.js'
+import { HomeContext, importCardJson, actorAdd, initHome, meshCreate, refreshLocalCard } from '../../../daemon/index.js'
 import { Core } from '../../../daemon/core.js'
 import { Directory } from '../../../daemon/directory/directory.js'
 import { createLogger } from '../../../daemon/runtime/log.js'
@@ -108,7 +108,7 @@ export async function createWorld (): Promise<World> {
   const d: Actor = { handle: 'agent-d', key: keyPairFromSeed(seed(4)), peerId: await peerIdOf(4) }
   const rogue = keyPairFromSeed(seed(9))
   const cards = [card(owner, b, 1, now - 2000), card(owner, b, 2, now - 1000), card(owner, b, 3, now), card(owner, c, 1, now), card(owner, d, 1, now)]
-  for (const json of cards) acceptCardJson(ctx, json)
+  for (const json of cards) importCardJson(ctx, json)
   ctx.close()
   ctx = HomeContext.open(dir) // as a daemon finds it: cards on disk
   const log = createLogger('fuzz', 'error')

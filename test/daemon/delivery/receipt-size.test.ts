@@ -7,9 +7,10 @@ import { PAYLOAD_TYPES, deliverRequestToWire, envelopeToWire, factToWire, receip
 import { signBatch } from '../../../cards/envelope.js'
 import { checkReceipt, headerPayload, messageIdFor } from '../../../daemon/receipts/index.js'
 import {
-  MAX_BATCH_BYTES, MAX_EVIDENCE_PATH_BYTES, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_NOTE_BYTES,
+  MAX_BATCH_BYTES, MAX_EVIDENCE_PATH_BYTES, MAX_MESSAGE_BYTES, MAX_NOTE_BYTES,
   MAX_RECEIPT_BYTES, MAX_RECEIPT_CODE_BYTES
 } from '../../../daemon/messaging/index.js'
+import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
 import { MAX_FACT_BYTES, MAX_GOSSIP_DATA_BYTES, SYNC_PAGE_BYTES } from '../../../daemon/sync/constants.js'
 
 const HANDLE = 'h'.repeat(63) // the longest handle

@@ -16,8 +16,8 @@ describe('clock skew', () => {
       const now = Date.now()
       s.messages.insertMessage({ id: id(1), hash: hash(1), envelope: id(1), from: 'far', to: 'me', localFrom: false, localTo: true, sentAtMs: now - 900, storedAtMs: now })
       s.messages.insertMessage({ id: id(2), hash: hash(2), envelope: id(2), from: 'me', to: 'far', localFrom: true, localTo: false, sentAtMs: now - 99_999, storedAtMs: now })
-      s.messages.insertReceipt({ hash: hash(3), messageId: id(2), state: 'DELIVERED', actor: 'far', envelope: id(3), atMs: now - 40, receivedAtMs: now })
-      s.messages.insertReceipt({ hash: hash(4), messageId: id(1), state: 'DELIVERED', actor: 'me', envelope: id(4), atMs: now - 77_777, receivedAtMs: now })
+      s.receipts.insert({ hash: hash(3), messageId: id(2), state: 'DELIVERED', actor: 'far', envelope: id(3), atMs: now - 40, receivedAtMs: now })
+      s.receipts.insert({ hash: hash(4), messageId: id(1), state: 'DELIVERED', actor: 'me', envelope: id(4), atMs: now - 77_777, receivedAtMs: now })
       expect(s.carriers.clockSamples(now - 60_000)).toEqual([{ handle: 'far', minDeltaMs: 40, samples: 2 }])
     } finally {
       s.close()

@@ -63,9 +63,9 @@ describe('store', () => {
   it('stores one receipt per message, state and actor', () => {
     const s = Store.open(join(tempDir(), 'node.db'))
     const r = { hash: new Uint8Array(32).fill(1), messageId: new Uint8Array(16), state: 'READ', actor: 'b', envelope: new Uint8Array([1]), atMs: 1, receivedAtMs: 1 }
-    expect(s.messages.insertReceipt(r)).toBe(true)
-    expect(s.messages.insertReceipt({ ...r, hash: new Uint8Array(32).fill(2) })).toBe(false)
-    expect(s.messages.receipts(r.messageId)).toHaveLength(1)
+    expect(s.receipts.insert(r)).toBe(true)
+    expect(s.receipts.insert({ ...r, hash: new Uint8Array(32).fill(2) })).toBe(false)
+    expect(s.receipts.forMessage(r.messageId)).toHaveLength(1)
     s.close()
   })
 

@@ -1,5 +1,5 @@
 // Fields against their limits: a command's input is refused with FIELD_TOO_LARGE (thrown), a peer's fact with a
-// refusal naming the field and its limit. Imports only constants and cards/, so receipts/ and setup/ can use it.
+// refusal naming the field and its limit. Imports only cards/, so every folder can use it.
 import { MeshError, refuse, type Refusal } from '../../cards/index.js'
 
 /** A field's name, its value (text is measured in UTF-8 bytes) and its limit in bytes. */

@@ -1,10 +1,10 @@
 // Control API routes for wakes and the doctor: `wakes` (recent attempts, optionally one seat's) and `doctor`
 // (the checks only the daemon can answer, in its own environment).
 import type { Core } from '../core.js'
-import { optInt, optStr } from '../control/params.js'
-import type { RouteTable } from '../control/methods.js'
+import { optInt, optStr } from './params.js'
+import type { RouteTable } from './methods.js'
 import { recentWakes, type WakeService } from '../wake/index.js'
-import { daemonDoctor, type DoctorNodeView } from './node.js'
+import { daemonDoctor, type DoctorNodeView } from '../doctor/index.js'
 
 export const MAX_WAKES_LISTED = 500
 

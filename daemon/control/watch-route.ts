@@ -1,9 +1,8 @@
 // The control API's `watch` subscription: the bus's events, optionally only some types, as they happen.
 import { MeshError } from '../../cards/index.js'
-import { optStrList } from '../control/params.js'
-import type { StreamHandler } from '../control/methods.js'
-import type { ObserveBus } from './bus.js'
-import type { ObservedEvent } from './event.js'
+import { optStrList } from './params.js'
+import type { StreamHandler } from './methods.js'
+import type { ObserveBus, ObservedEvent } from '../observe/index.js'
 import type { MessageStore } from '../store/index.js'
 import { parseObligation } from '../messaging/ids.js'
 

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { MeshError, parseKeyText, type CardSecurity, type KeyPair, type TrustContext } from '../../cards/index.js'
-import { homePaths, actorKeyPath, type HomePaths } from '../home/paths.js'
-import { loadConfig, type NodeConfig } from '../home/config.js'
-import { readKeyFile } from '../home/files.js'
+import { homePaths, actorKeyPath, type HomePaths } from './paths.js'
+import { loadConfig, type NodeConfig } from './config.js'
+import { readKeyFile } from './files.js'
 import { Store } from '../store/index.js'
 
 export class HomeContext {

@@ -1,0 +1,11 @@
+// control: the local API — the socket server and its framing, the seat socket, and the route table behind each method.
+export { ControlServer, answerLine, socketIsLive, nodeAdmit, type Route, type StreamRoute, type Admit, type ControlServerOptions } from './server.js'
+export { SeatSocket, seatAdmit, SEAT_METHODS, type SeatSocketOptions } from './seat-socket.js'
+export { routes } from './routes.js'
+export { watchRoute } from './watch-route.js'
+export { carrierRoutes, MAX_WAKES_LISTED } from './carrier-routes.js'
+export { LineReader, parseRequest, type ParsedRequest } from './framing.js'
+export type { Params } from './params.js'
+export type { RouteTable, ControlMethods, Method, ParamsOf, ResultOf } from './methods.js'
+export type { ControlRequest, ControlResponse, ControlEvent } from './protocol.js'
+export { MAX_REQUEST_BYTES, SLOW_READER_CODE } from './protocol.js'

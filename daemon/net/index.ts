@@ -1,0 +1,4 @@
+// net: the libp2p node (transports, encryption, the trust gate), protocol ids, timings and the frame limit.
+export { createNode, DHT_PROTOCOL, DHT_NAMESPACE, type MeshNode, type NodeOptions } from './node.js'
+export { TrustGate } from './trust-gate.js'
+export * from './constants.js'

@@ -1,0 +1,92 @@
+// The outbox: messages, receipts and handoffs waiting to go to a destination seat, with their retry schedule.
+import type { Statements } from './statements.js'
+
+export type OutboxKind = 'message' | 'receipt' | 'handoff'
+export type OutboxStatus = 'pending' | 'failed' | 'expired'
+
+export interface OutboxRow {
+  id: number
+  kind: OutboxKind
+  ref: Uint8Array
+  dest: string
+  status: OutboxStatus
+  nextAttemptMs: number
+  attempts: number
+  lastError?: string
+  createdAtMs: number
+}
+
+const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
+function outboxFromRow (r: any): OutboxRow {
+  return {
+    id: r.id,
+    kind: r.kind,
+    ref: u8(r.ref),
+    dest: r.dest,
+    status: r.status,
+    nextAttemptMs: r.next_attempt_ms,
+    attempts: r.attempts,
+    lastError: r.last_error ?? undefined,
+    createdAtMs: r.created_at_ms
+  }
+}
+
+export class OutboxStore {
+  constructor (private readonly s: Statements) {}
+
+  enqueue (kind: OutboxKind, ref: Uint8Array, dest: string, nowMs: number): void {
+    this.s.get(`INSERT OR IGNORE INTO outbox (kind, ref, dest, next_attempt_ms, created_at_ms) VALUES (?, ?, ?, ?, ?)`).run(kind, ref, dest, nowMs, nowMs)
+  }
+
+  due (nowMs: number, limit: number): OutboxRow[] {
+    return this.s.get(`SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?`).all(nowMs, limit).map(outboxFromRow)
+  }
+
+  /** The next moment a pending row becomes due after `nowMs` (rows due already are in flight or waiting for room). */
+  nextDueAfter (nowMs: number): number | undefined {
+    return (this.s.get(`SELECT min(next_attempt_ms) FROM outbox WHERE status = 'pending' AND next_attempt_ms > ?`).pluck().get(nowMs) as number | null) ?? undefined
+  }
+
+  list (all: boolean): OutboxRow[] {
+    const filter = all ? '' : "WHERE status = 'pending'"
+    return this.s.get(`SELECT * FROM outbox ${filter} ORDER BY id`).all().map(outboxFromRow)
+  }
+
+  forRef (kind: OutboxKind, ref: Uint8Array): OutboxRow | undefined {
+    const r = this.s.get('SELECT * FROM outbox WHERE kind = ? AND ref = ? ORDER BY id LIMIT 1').get(kind, ref)
+    return r === undefined ? undefined : outboxFromRow(r)
+  }
+
+  pendingFor (dest: string): number {
+    return this.s.get(`SELECT count(*) FROM outbox WHERE dest = ? AND status = 'pending'`).pluck().get(dest) as number
+  }
+
+  pendingCount (): number {
+    return this.s.get(`SELECT count(*) FROM outbox WHERE status = 'pending'`).pluck().get() as number
+  }
+
+  done (id: number): void {
+    this.s.get('DELETE FROM outbox WHERE id = ?').run(id)
+  }
+
+  retryLater (id: number, nextAttemptMs: number, error: string): void {
+    this.s.get('UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = ?, last_error = ? WHERE id = ?').run(nextAttemptMs, error, id)
+  }
+
+  finish (id: number, status: Exclude<OutboxStatus, 'pending'>, error: string): void {
+    this.s.get('UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ? WHERE id = ?').run(status, error, id)
+  }
+
+  /** Puts a message's outbox rows (pending, failed or expired) back to pending, due now; returns how many. */
+  retryNow (ref: Uint8Array, nowMs: number): number {
+    return this.s.get(`UPDATE outbox SET status = 'pending', next_attempt_ms = ? WHERE kind = 'message' AND ref = ?`).run(nowMs, ref).changes
+  }
+
+  /** Makes every pending item for these handles due now (a peer just connected). */
+  wakeDest (handles: string[], nowMs: number): number {
+    if (handles.length === 0) return 0
+    const marks = handles.map(() => '?').join(',')
+    return this.s.get(`UPDATE outbox SET next_attempt_ms = ? WHERE status = 'pending' AND dest IN (${marks}) AND next_attempt_ms > ?`).run(nowMs, ...handles, nowMs).changes
+  }
+}

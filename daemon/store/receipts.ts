@@ -1,0 +1,46 @@
+// Receipts: the signed receipts held per message, each also appended to the fact log when it is new.
+import type { Statements } from './statements.js'
+import type { FactStore } from './facts.js'
+
+export interface ReceiptRow {
+  hash: Uint8Array
+  messageId: Uint8Array
+  state: string
+  actor: string
+  envelope: Uint8Array
+  atMs: number
+  receivedAtMs: number
+}
+
+const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
+function receiptFromRow (r: any): ReceiptRow {
+  return { hash: u8(r.hash), messageId: u8(r.message_id), state: r.state, actor: r.actor, envelope: u8(r.envelope), atMs: r.at_ms, receivedAtMs: r.received_at_ms }
+}
+
+export class ReceiptStore {
+  constructor (private readonly s: Statements, private readonly facts: FactStore) {}
+
+  /** Stores a receipt unless one for the same message, state and actor is held; returns whether it was new. */
+  insert (r: ReceiptRow): boolean {
+    const added = this.s.get(`INSERT OR IGNORE INTO receipts (hash, message_id, state, actor, envelope, at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+      .run(r.hash, r.messageId, r.state, r.actor, r.envelope, r.atMs, r.receivedAtMs).changes === 1
+    if (added) this.facts.append('receipt', r.envelope, r.receivedAtMs, r.hash)
+    return added
+  }
+
+  /** A message's receipts, oldest first. */
+  forMessage (messageId: Uint8Array): ReceiptRow[] {
+    return this.s.get('SELECT * FROM receipts WHERE message_id = ? ORDER BY at_ms, state').all(messageId).map(receiptFromRow)
+  }
+
+  get (messageId: Uint8Array, state: string, actor: string): ReceiptRow | undefined {
+    const r = this.s.get('SELECT * FROM receipts WHERE message_id = ? AND state = ? AND actor = ?').get(messageId, state, actor)
+    return r === undefined ? undefined : receiptFromRow(r)
+  }
+
+  byHash (hash: Uint8Array): ReceiptRow | undefined {
+    const r = this.s.get('SELECT * FROM receipts WHERE hash = ?').get(hash)
+    return r === undefined ? undefined : receiptFromRow(r)
+  }
+}

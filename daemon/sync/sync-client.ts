@@ -1,0 +1,105 @@
+// The pulling end of /aios-comm/sync/1: on every (re)connect this node asks each trusted peer for its fact log since
+// the checkpoint stored for that peer, pages through the catch-up, then keeps a live tail.
+import type { Stream } from '@libp2p/interface'
+import { peerIdFromString } from '@libp2p/peer-id'
+import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
+import { syncPageFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { type MeshNode, MAX_FRAME_BYTES } from '../net/index.js'
+import { errorText } from '../runtime/errors.js'
+import { applyFact } from './apply.js'
+import { SyncCheckpoints } from './checkpoints.js'
+import { SYNC_PROTOCOL } from './constants.js'
+
+const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
+
+export interface SyncStats {
+  /** Facts received from this peer (catch-up and tail). */
+  received: number
+  /** Of those, facts new here. */
+  applied: number
+  rejected: number
+  bytes: number
+  caughtUpAt?: string
+}
+
+/** Pulls a peer's log from the stored checkpoint and keeps the tail open; one session per peer at a time. */
+export class SyncClient {
+  private readonly sessions = new Map<string, LengthPrefixedStream<Stream>>()
+  readonly stats = new Map<string, SyncStats>()
+  private readonly checkpoints: SyncCheckpoints
+  private closed = false
+
+  constructor (private readonly node: MeshNode, private readonly core: Core) {
+    this.checkpoints = new SyncCheckpoints(core)
+  }
+
+  async pull (peerId: string): Promise<void> {
+    if (this.closed || this.sessions.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
+    let stream: Stream
+    try {
+      stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(5000) })
+    } catch (err) {
+      this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err) })
+      this.retryLater(peerId)
+      return
+    }
+    const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+    this.sessions.set(peerId, lp)
+    const stats = this.stats.get(peerId) ?? { received: 0, applied: 0, rejected: 0, bytes: 0 }
+    this.stats.set(peerId, stats)
+    try {
+      await lp.write(syncRequestToWire({ since: this.core.store.facts.checkpoint(peerId), limit: 0, tail: true }))
+      for (;;) {
+        const page = syncPageFromWire((await lp.read()).subarray())
+        await this.applyPage(peerId, page.facts, stats)
+        if (page.done && stats.caughtUpAt === undefined) stats.caughtUpAt = new Date().toISOString()
+      }
+    } catch (err) {
+      this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err) })
+      stream.abort(err as Error)
+    } finally {
+      this.sessions.delete(peerId)
+    }
+    this.retryLater(peerId)
+  }
+
+  /** A session that could not start or ended while the peer is still connected is tried again. */
+  private retryLater (peerId: string): void {
+    setTimeout(() => {
+      if (!this.closed && this.node.getConnections(peerIdFromString(peerId)).length > 0) void this.pull(peerId)
+    }, RETRY_MS).unref()
+  }
+
+  close (): void {
+    this.closed = true
+    for (const lp of this.sessions.values()) lp.unwrap().abort(new Error('stopping'))
+    this.sessions.clear()
+    this.checkpoints.flush()
+  }
+
+  private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
+    if (facts.length === 0) return
+    const now = Date.now()
+    await this.core.store.commit.run(() => {
+      let wrote = false
+      for (const f of facts) {
+        stats.received++
+        stats.bytes += f.envelope.byteLength
+        const v = applyFact(this.core, f.kind, f.envelope, now)
+        if (v.verdict === 'new') {
+          stats.applied++
+          wrote = true
+        }
+        if (v.verdict === 'reject') {
+          stats.rejected++
+          this.core.log.warn('fact refused', { peer: peerId, kind: f.kind, code: v.code, reason: v.reason })
+          this.core.events.emit('refused', { what: 'fact', code: v.code, reason: v.reason, peer: peerId })
+        }
+      }
+      const last = facts[facts.length - 1].seq
+      if (wrote) this.checkpoints.write(peerId, last, now) // rides the write this page makes anyway
+      else this.checkpoints.later(peerId, last)
+    })
+  }
+}

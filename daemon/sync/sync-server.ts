@@ -1,0 +1,85 @@
+// The serving end of /aios-comm/sync/1: a trusted peer asks for this node's fact log since its checkpoint; it gets
+// pages up to the head, then (when it asks for the tail) new facts as they are appended.
+import type { Connection, Stream } from '@libp2p/interface'
+import { lpStream } from '@libp2p/utils'
+import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
+import type { Core } from '../core.js'
+import { MAX_FRAME_BYTES } from '../net/index.js'
+import { errorText } from '../runtime/errors.js'
+import { MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from './constants.js'
+
+// Once caught up, the live tail sends facts learned from peers this long after they are appended, in one page:
+// gossip has carried them by then, so the tail is the repair it is meant to be (each node tails every peer, so
+// without the wait every fact crossed the mesh once per pair of nodes, on the same event loops that gossip and
+// commit it). Facts this node made go at once: they reach each peer once from here either way.
+export const TAIL_DELAY_MS = 250
+
+/** Facts per page a request may ask for: 0 means the default; whatever it says, 1 to SYNC_PAGE_FACTS. */
+export function syncLimit (req: SyncRequestData): number {
+  return Math.max(1, Math.min(req.limit === 0 ? SYNC_PAGE_FACTS : req.limit, SYNC_PAGE_FACTS))
+}
+
+/** Serves this node's log to a trusted peer: pages from `since`, then new facts as they are appended. */
+export async function serveSync (core: Core, stream: Stream, connection: Connection): Promise<void> {
+  const remote = connection.remotePeer.toString()
+  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  if (!core.directory.isTrustedPeer(remote)) {
+    stream.abort(new Error('peer not trusted'))
+    return
+  }
+  let wake: (() => void) | undefined
+  let appended = false // set by every append, so one that lands while a page is being written is not missed
+  const onAppend = (): void => { appended = true; wake?.() }
+  core.events.on('facts:appended', onAppend)
+  stream.addEventListener('close', () => wake?.())
+  try {
+    const req = syncRequestFromWire((await lp.read()).subarray())
+    let since = req.since
+    const limit = syncLimit(req)
+    let caughtUp = false
+    while (stream.status === 'open') {
+      appended = false
+      const page = core.store.facts.since(since, limit)
+      const facts: FactData[] = []
+      let bytes = 0
+      let last = since
+      for (const f of page) {
+        // a fact over the limit (stored by an older version) would make a page no peer can read: it is passed over
+        if (f.bytes.byteLength > MAX_FACT_BYTES) {
+          core.log.debug('fact over the size limit not served', { seq: f.seq, bytes: f.bytes.byteLength })
+          last = f.seq
+          continue
+        }
+        if (facts.length > 0 && bytes + f.bytes.byteLength > SYNC_PAGE_BYTES) break
+        facts.push({ seq: f.seq, kind: f.kind, envelope: f.bytes })
+        bytes += f.bytes.byteLength
+        last = f.seq
+      }
+      const head = core.store.facts.head()
+      if (facts.length > 0 || !caughtUp) {
+        await lp.write(syncPageToWire({ facts, head, done: last >= head }))
+        caughtUp = caughtUp || last >= head
+      }
+      since = last
+      if (last < head) continue
+      if (!req.tail) break
+      if (!appended) await new Promise<void>(resolve => { wake = resolve })
+      wake = undefined
+      // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
+      // learned from peers waits, since every peer also hears of those from everywhere else
+      if (stream.status === 'open' && core.store.facts.lastLearned > since) {
+        await new Promise<void>(resolve => {
+          const t = setTimeout(resolve, TAIL_DELAY_MS)
+          wake = () => { if (stream.status !== 'open') { clearTimeout(t); resolve() } } // only a close cuts the wait short
+        })
+        wake = undefined
+      }
+    }
+    if (!req.tail) await stream.close()
+  } catch (err) {
+    core.log.debug('sync stream ended', { peer: remote, error: errorText(err) })
+    stream.abort(err as Error)
+  } finally {
+    core.events.off('facts:appended', onAppend)
+  }
+}
