@@ -1,6 +1,5 @@
 // Runs the doctor for a home: file checks here, the daemon's own checks over its control socket (or, when no
 // daemon answers, the seats' contracts checked here and labelled so), then the service checks.
-import type { Method, ParamsOf, ResultOf } from '../control/methods.js'
 import { existsSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import { seatCarrier, checkContract } from '../carriers/index.js'
@@ -8,11 +7,12 @@ import { homePaths } from '../home/paths.js'
 import { HomeContext } from '../home/context.js'
 import { wakeView } from '../wake/index.js'
 import { homeChecks } from './home.js'
-import { seatCheck } from './node.js'
+import { seatCheck, type DaemonDoctor } from './node.js'
 import { serviceChecks } from './service.js'
 import { fail, pass, report, type DoctorCheck, type DoctorReport } from './types.js'
 
-export type ControlCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>
+/** The one control call the doctor makes (the daemon's own checks); control/ depends on doctor/, not back. */
+export type ControlCall = (method: 'doctor', params: Record<string, never>) => Promise<DaemonDoctor>
 
 const UNREACHABLE = new Set(['DAEMON_NOT_RUNNING', 'DAEMON_UNREACHABLE', 'DAEMON_PROTOCOL', 'DAEMON_CONNECTION_LOST', 'UNKNOWN_METHOD'])
 
