@@ -11,7 +11,8 @@ interface Held {
   notify: () => void
 }
 
-type Overrides = Record<string, (...args: any[]) => unknown>
+// boundary: the overrides stand in for libp2p's own methods, whose parameter types differ per method
+type Overrides = Record<string, (...args: any[]) => unknown> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A proxy of `target` whose listed methods are replaced and whose other methods stay bound to the target. */
 function override<T extends object> (target: T, overrides: Overrides): T {
@@ -55,7 +56,8 @@ export class TrustGate {
   /** The components a libp2p service is built with, seen through the gate. */
   view<C extends object> (components: C): C {
     const views = new Map<string, unknown>()
-    const wrappers: Record<string, (value: any) => unknown> = {
+    // boundary: each wrapper takes the libp2p component of that name, typed only where it is used
+    const wrappers: Record<string, (value: any) => unknown> = { // eslint-disable-line @typescript-eslint/no-explicit-any
       registrar: r => override(r, {
         handle: async (protocol: string, handler: StreamHandler, options?: unknown) => await r.handle(protocol, this.guard(protocol, handler), options),
         register: async (protocol: string, topology: Topology, options?: unknown) => await r.register(protocol, this.topology(topology), options)

@@ -38,7 +38,8 @@ export function actorExport (ctx: HomeContext, handle: string, out?: string): { 
 }
 
 export async function actorImport (ctx: HomeContext, file: string, opts: { pane?: string, tmuxSocket?: string } = {}): Promise<{ handle: string, seq: number }> {
-  let doc: any
+  // a seat file's fields, each still to be checked: the file may be anything
+  let doc: Partial<Record<'kind' | 'seed' | 'endorsement' | 'handle' | 'card' | 'publicKey' | 'carrier' | 'model' | 'requireEnv', unknown>> | null
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'))
   } catch (err) {
@@ -46,15 +47,17 @@ export async function actorImport (ctx: HomeContext, file: string, opts: { pane?
   }
   const seed = typeof doc?.seed === 'string' ? fromB64url(doc.seed) : undefined
   const endorsement = typeof doc?.endorsement === 'string' ? fromB64url(doc.endorsement) : undefined
-  if (doc?.kind !== SEAT_KIND || seed?.byteLength !== 32 || endorsement === undefined || typeof doc.handle !== 'string' || typeof doc.card !== 'string') {
+  if (doc?.kind !== SEAT_KIND || seed?.byteLength !== 32 || endorsement === undefined || typeof doc.handle !== 'string' || typeof doc.card !== 'string' ||
+    typeof doc.publicKey !== 'string') {
     throw new MeshError('SEAT_FILE_MALFORMED', `${file} is not an aios-comm seat file (aios-comm actor export)`)
   }
+  const handle = doc.handle
+  const publicKey = doc.publicKey
   const pair = keyPairFromSeed(seed)
-  if (keyText(pair.publicKey) !== doc.publicKey) throw new MeshError('KEY_CORRUPT', `${file}: the seed does not match its public key`)
-  const handle: string = doc.handle
+  if (keyText(pair.publicKey) !== publicKey) throw new MeshError('KEY_CORRUPT', `${file}: the seed does not match its public key`)
   const here = ctx.store.identity.actor(handle)
   if (here?.hosted === true) throw new MeshError('ACTOR_EXISTS', `${handle} is already hosted on this home`)
-  if (here !== undefined && here.actorKey !== doc.publicKey) throw new MeshError('HANDLE_CONFLICT', `${handle} was a seat here with another key`)
+  if (here !== undefined && here.actorKey !== publicKey) throw new MeshError('HANDLE_CONFLICT', `${handle} was a seat here with another key`)
   try {
     importCardJson(ctx, doc.card)
   } catch (err) {
@@ -63,8 +66,8 @@ export async function actorImport (ctx: HomeContext, file: string, opts: { pane?
   }
   if (!existsSync(actorKeyPath(ctx.paths, handle))) writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
   ctx.store.identity.upsertActor({
-    handle, actorKey: doc.publicKey, carrier: doc.carrier ?? 'shell', model: doc.model ?? undefined, pane: opts.pane, tmuxSocket: opts.tmuxSocket,
-    requireEnv: Array.isArray(doc.requireEnv) ? doc.requireEnv : [], endorsement, hosted: true, createdAtMs: Date.now()
+    handle, actorKey: publicKey, carrier: typeof doc.carrier === 'string' ? doc.carrier : 'shell', model: typeof doc.model === 'string' ? doc.model : undefined, pane: opts.pane, tmuxSocket: opts.tmuxSocket,
+    requireEnv: Array.isArray(doc.requireEnv) ? doc.requireEnv.filter((v): v is string => typeof v === 'string') : [], endorsement, hosted: true, createdAtMs: Date.now()
   })
   const card = await refreshLocalCard(ctx, handle)
   return { handle, seq: card.seq }

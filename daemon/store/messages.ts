@@ -19,7 +19,24 @@ export interface MessageRow {
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
-function messageFromRow (r: any): MessageRow {
+/** A messages row as SQLite returns it. */
+interface MessageDbRow {
+  id: Buffer
+  hash: Buffer
+  envelope: Buffer
+  header: Buffer | null
+  from_handle: string
+  to_handle: string
+  local_from: number
+  local_to: number
+  sent_at_ms: number
+  expires_at_ms: number | null
+  stored_at_ms: number
+  state: string
+}
+
+function messageFromRow (row: unknown): MessageRow {
+  const r = row as MessageDbRow
   return {
     id: u8(r.id),
     hash: u8(r.hash),
@@ -52,7 +69,7 @@ export class MessageStore {
 
   /** A message's derived state without its bytes (what waiting for a state reads on every receipt). */
   stateOf (id: Uint8Array): { state: string, localFrom: boolean } | undefined {
-    const r: any = this.s.get('SELECT state, local_from FROM messages WHERE id = ?').get(id)
+    const r = this.s.get('SELECT state, local_from FROM messages WHERE id = ?').get(id) as Pick<MessageDbRow, 'state' | 'local_from'> | undefined
     return r === undefined ? undefined : { state: r.state, localFrom: r.local_from === 1 }
   }
 

@@ -18,7 +18,21 @@ export interface OutboxRow {
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
-function outboxFromRow (r: any): OutboxRow {
+/** An outbox row as SQLite returns it. */
+interface OutboxDbRow {
+  id: number
+  kind: OutboxKind
+  ref: Buffer
+  dest: string
+  status: OutboxStatus
+  next_attempt_ms: number
+  attempts: number
+  last_error: string | null
+  created_at_ms: number
+}
+
+function outboxFromRow (row: unknown): OutboxRow {
+  const r = row as OutboxDbRow
   return {
     id: r.id,
     kind: r.kind,

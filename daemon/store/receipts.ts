@@ -14,7 +14,11 @@ export interface ReceiptRow {
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
-function receiptFromRow (r: any): ReceiptRow {
+/** A receipts row as SQLite returns it. */
+interface ReceiptDbRow { hash: Buffer, message_id: Buffer, state: string, actor: string, envelope: Buffer, at_ms: number, received_at_ms: number }
+
+function receiptFromRow (row: unknown): ReceiptRow {
+  const r = row as ReceiptDbRow
   return { hash: u8(r.hash), messageId: u8(r.message_id), state: r.state, actor: r.actor, envelope: u8(r.envelope), atMs: r.at_ms, receivedAtMs: r.received_at_ms }
 }
 
