@@ -12,7 +12,7 @@ interface Held {
 }
 
 // boundary: the overrides stand in for libp2p's own methods, whose parameter types differ per method
-type Overrides = Record<string, (...args: any[]) => unknown> // eslint-disable-line @typescript-eslint/no-explicit-any
+type Overrides = Record<string, (...args: any[]) => unknown>
 
 /** A proxy of `target` whose listed methods are replaced and whose other methods stay bound to the target. */
 function override<T extends object> (target: T, overrides: Overrides): T {
@@ -57,7 +57,7 @@ export class TrustGate {
   view<C extends object> (components: C): C {
     const views = new Map<string, unknown>()
     // boundary: each wrapper takes the libp2p component of that name, typed only where it is used
-    const wrappers: Record<string, (value: any) => unknown> = { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const wrappers: Record<string, (value: any) => unknown> = {
       registrar: r => override(r, {
         handle: async (protocol: string, handler: StreamHandler, options?: unknown) => await r.handle(protocol, this.guard(protocol, handler), options),
         register: async (protocol: string, topology: Topology, options?: unknown) => await r.register(protocol, this.topology(topology), options)
