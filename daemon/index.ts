@@ -8,7 +8,7 @@ export type { Daemon, DaemonInfo } from './daemon.js'
 export async function loadDaemon (): Promise<typeof import('./daemon.js').Daemon> {
   return (await import('./daemon.js')).Daemon
 }
-export { socketIsLive } from './control/index.js'
+export { socketIsLive } from './home/socket.js'
 export type { ControlRequest, ControlResponse } from './control/index.js'
 export { createInvite } from './join/invite.js'
 

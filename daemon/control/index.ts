@@ -1,5 +1,5 @@
 // control: the local API — the socket server and its framing, the seat socket, and the route table behind each method.
-export { ControlServer, answerLine, socketIsLive, nodeAdmit, type Route, type StreamRoute, type Admit, type ControlServerOptions } from './server.js'
+export { ControlServer, answerLine, nodeAdmit, type Route, type StreamRoute, type Admit, type ControlServerOptions } from './server.js'
 export { SeatSocket, seatAdmit, SEAT_METHODS, type SeatSocketOptions } from './seat-socket.js'
 export { routes } from './routes.js'
 export { watchRoute } from './watch-route.js'

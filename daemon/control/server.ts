@@ -1,8 +1,9 @@
 // The control API server: a unix socket (the home's control.sock is mode 0600), one JSON request per line, one
 // JSON answer per line. A malformed request gets a coded error on its connection; the daemon keeps serving. Each
 // request is admitted first: who asks (the Caller) goes to its route beside the params.
-import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import { createServer, type Server, type Socket } from 'node:net'
 import { chmodSync, chownSync, existsSync, unlinkSync } from 'node:fs'
+import { socketIsLive } from '../home/socket.js'
 import { MeshError, isErrorCode } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
 import { MAX_REQUEST_BYTES, type ControlRequest, type ControlResponse } from './protocol.js'
@@ -60,16 +61,6 @@ async function answerRequest (routes: Record<string, Route>, req: ControlRequest
   } catch (err) {
     return errorAnswer(id, err, log, method)
   }
-}
-
-/** Is a daemon answering on this socket? */
-export async function socketIsLive (path: string): Promise<boolean> {
-  if (!existsSync(path)) return false
-  return await new Promise(resolve => {
-    const s = createConnection(path)
-    s.once('connect', () => { s.destroy(); resolve(true) })
-    s.once('error', () => resolve(false))
-  })
 }
 
 export class ControlServer {
