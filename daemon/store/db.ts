@@ -12,7 +12,17 @@ function sqlDir (): string {
   return join(packageRoot(), 'daemon', 'store', 'sql')
 }
 
-export function openDb (path: string): Db {
+/**
+ * The durability pragmas for a platform. On macOS fsync() does not flush the drive's cache: without F_FULLFSYNC
+ * (fullfsync, and checkpoint_fullfsync for the checkpoints that copy the log into the file) synchronous=FULL
+ * promises nothing across a power cut there. Elsewhere fsync() reaches the disk and the pragmas stay off.
+ */
+export function durabilityPragmas (platform: NodeJS.Platform): string[] {
+  const always = ['synchronous = FULL'] // a DELIVERED receipt leaves only after its message is on disk
+  return platform === 'darwin' ? [...always, 'fullfsync = ON', 'checkpoint_fullfsync = ON'] : always
+}
+
+export function openDb (path: string, platform: NodeJS.Platform = process.platform): Db {
   // Before SQLite sees the log: its recovery would drop damaged committed frames without a word.
   const wal = checkWal(path)
   const uncleanClose = existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0
@@ -21,7 +31,7 @@ export function openDb (path: string): Db {
   try {
     db = new Database(path)
     db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = FULL') // a DELIVERED receipt leaves only after its message is on disk
+    for (const p of durabilityPragmas(platform)) db.pragma(p)
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
     db.pragma('temp_store = MEMORY') // sorts and temporary indexes stay off the disk (no temp file per query)

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { Store } from '../../../daemon/store/index.js'
+import { openDb } from '../../../daemon/store/db.js'
 import { tempDir } from '../../helpers/cli.js'
 
 const row = (n: number) => ({
@@ -69,4 +70,15 @@ describe('store', () => {
     s.close()
   })
 
+})
+
+describe('durability pragmas', () => {
+  it('on macOS the store asks for F_FULLFSYNC on commits and checkpoints; elsewhere plain fsync; synchronous=FULL on both', () => {
+    for (const [platform, full] of [['darwin', 1], ['linux', 0]] as const) {
+      const db = openDb(join(tempDir(), 'node.db'), platform)
+      expect([db.pragma('synchronous', { simple: true }), db.pragma('fullfsync', { simple: true }), db.pragma('checkpoint_fullfsync', { simple: true })], platform)
+        .toEqual([2, full, full])
+      db.close()
+    }
+  })
 })
