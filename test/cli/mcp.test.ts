@@ -1,21 +1,15 @@
 // The official MCP client over stdio drives `aios-comm mcp` at two seats on two real daemons.
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
-import { CLI } from '../helpers/cli.js'
+import { describe, expect, it } from 'vitest'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { mcpClient, mcpErrorOf } from '../helpers/mcp.js'
 import { createMesh, waitFor } from '../helpers/mesh.js'
 
 const say = (line: string): void => { process.stdout.write(`[mcp] ${line}\n`) }
 
 async function connect (home: string, as: string): Promise<{ client: Client, notes: unknown[] }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR')) as Record<string, string>
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as], env, stderr: 'pipe' })
-  const client = new Client({ name: 'aios-comm-test', version: '1.0.0' })
   const notes: unknown[] = []
-  client.setNotificationHandler(LoggingMessageNotificationSchema, n => { notes.push(n.params.data) })
-  await client.connect(transport)
-  onTestFinished(async () => { await client.close() })
+  const client = await mcpClient(home, as, { setup: c => c.setNotificationHandler(LoggingMessageNotificationSchema, n => { notes.push(n.params.data) }) })
   return { client, notes }
 }
 
@@ -23,16 +17,6 @@ async function tool (client: Client, name: string, args: Record<string, unknown>
   const r = await client.callTool({ name, arguments: args })
   expect(r.isError).not.toBe(true)
   return r.structuredContent
-}
-
-async function errorOf (p: Promise<unknown>): Promise<{ code: string, rpc: number, message: string }> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof McpError) return { code: (err.data as { code: string }).code, rpc: err.code, message: err.message }
-    throw err
-  }
-  throw new Error('expected an MCP error')
 }
 
 describe('aios-comm mcp', () => {
@@ -77,12 +61,12 @@ describe('aios-comm mcp', () => {
     ]
     const codes: string[] = []
     for (const [what, p] of cases) {
-      const e = await errorOf(p)
+      const e = await mcpErrorOf(p)
       say(`${what} → JSON-RPC ${e.rpc} ${e.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
       codes.push(e.code)
     }
     const nobody = await connect(a.home, 'nobody')
-    const e = await errorOf(nobody.client.callTool({ name: 'inbox', arguments: {} }))
+    const e = await mcpErrorOf(nobody.client.callTool({ name: 'inbox', arguments: {} }))
     say(`acting as an unknown seat (mcp --as nobody) → JSON-RPC ${e.rpc} ${e.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
     codes.push(e.code)
     expect(codes).toEqual(['TOOL_UNKNOWN', 'BAD_REQUEST', 'RECIPIENT_UNKNOWN', 'MESSAGE_TOO_LARGE', 'ACTOR_NOT_LOCAL'])
