@@ -12,6 +12,7 @@ const A2A_FIELDS = new Set(['name', 'description', 'supportedInterfaces', 'provi
   'signatures', 'iconUrl'])
 const REQUIRED = ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills']
 export const MAX_CARD_BYTES = 64 * 1024 // a card is a few KiB; anything larger is an attack or a mistake
+export const MAX_MAILBOXES = 8 // a card names a few mailboxes; more is a mistake
 export const MAX_CARD_DEPTH = 16 // our cards nest 5 deep; JSON nested thousands deep would exhaust the stack of any walker
 
 export interface VerifiedCard {
@@ -25,6 +26,10 @@ export interface VerifiedCard {
   pane?: string
   updatedAtMs: number
   endorsement: Uint8Array
+  /** The node serves as a relay and mailbox for the mesh's members. */
+  relay?: boolean
+  /** Peer ids of the nodes that hold this actor's mail while its node is unreachable. */
+  mailboxes?: string[]
   card: AgentCard
   /** The exact JSON text that was verified. */
   json: string
@@ -102,7 +107,9 @@ function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card
   const multiaddrs = p.multiaddrs ?? []
   if (!Number.isSafeInteger(p.seq) || (p.seq as number) < 1 || typeof p.peerId !== 'string' || typeof p.carrier !== 'string' ||
     Number.isNaN(updatedAtMs) || !Array.isArray(multiaddrs) || multiaddrs.some(a => typeof a !== 'string') ||
-    (p.model !== undefined && typeof p.model !== 'string') || (p.pane !== undefined && typeof p.pane !== 'string')) {
+    (p.model !== undefined && typeof p.model !== 'string') || (p.pane !== undefined && typeof p.pane !== 'string') ||
+    (p.relay !== undefined && p.relay !== true) || (p.mailboxes !== undefined && (!Array.isArray(p.mailboxes) ||
+      p.mailboxes.length > MAX_MAILBOXES || p.mailboxes.some(m => typeof m !== 'string' || m.length > 128)))) {
     return refuse('CARD_MALFORMED', 'the mesh extension params have a missing or mistyped field')
   }
   return {
@@ -117,7 +124,9 @@ function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card
       model: p.model as string | undefined,
       pane: p.pane as string | undefined,
       updatedAtMs,
-      endorsement
+      endorsement,
+      ...(p.relay === true ? { relay: true } : {}),
+      ...(p.mailboxes !== undefined ? { mailboxes: p.mailboxes as string[] } : {})
     }
   }
 }

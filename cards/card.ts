@@ -26,6 +26,10 @@ export interface CardFacts {
   interfaces?: Array<{ url: string, protocolBinding: string }>
   /** How those interfaces authenticate callers (the bridge's token); absent: they need nothing. */
   security?: CardSecurity
+  /** The node serves as a relay and mailbox for the mesh's members. */
+  relay?: boolean
+  /** Peer ids of the nodes that hold this actor's mail while its node is unreachable. */
+  mailboxes?: string[]
 }
 
 /** A2A 1.0 `securitySchemes` and `securityRequirements`; no empty values in them (see verifyCardJson). */
@@ -61,7 +65,9 @@ export function buildCard (actorKey: Uint8Array, f: CardFacts): AgentCard {
     model: f.model,
     pane: f.pane,
     updatedAt: new Date(f.updatedAtMs).toISOString(),
-    endorsement: b64url(f.endorsement)
+    endorsement: b64url(f.endorsement),
+    relay: f.relay === true ? true : undefined,
+    mailboxes: f.mailboxes
   })
   const url = f.multiaddrs[0] ?? `/p2p/${f.peerId}`
   return {

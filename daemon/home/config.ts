@@ -6,6 +6,7 @@ import { MeshError } from '../../cards/index.js'
 import { writePrivateFile } from './files.js'
 
 export const DEFAULT_PORT = 7733 // fixed so peers can be told one address; change with init --listen
+const PEER_ID = /^[1-9A-HJ-NP-Za-km-z]{46,60}$/ // base58btc (12D3Koo…, Qm…)
 export const DEFAULT_LISTEN = [`/ip4/0.0.0.0/tcp/${DEFAULT_PORT}`]
 
 export interface NodeConfig {
@@ -24,9 +25,23 @@ export interface NodeConfig {
   seatSocket?: string
   /** A group id: the seat socket is then mode 0660 and owned by that group, instead of 0666. */
   seatSocketGroup?: number
+  /** Serve as a relay and mailbox for the mesh's members: true, false, or absent for "when a public address of this
+   * node is confirmed". */
+  relay?: boolean
+  /** Peer ids of the nodes this node's cards name as mailboxes; absent: the relays it holds reservations on. */
+  mailboxes?: string[]
+  /** How long a peer must have been unreachable before what waits for it is handed to one of its mailboxes. */
+  mailboxAfterMs: number
+  /** Announce exactly `announce`, nothing found by the node itself (no interface, confirmed or relay address). */
+  announceOnly: boolean
+  /** Find the mesh's nodes on the local network by mDNS (only peers that host a trusted actor are dialed). */
+  mdns: boolean
 }
 
-const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers', 'seatSocket', 'seatSocketGroup'])
+export const DEFAULT_MAILBOX_AFTER_MS = 120_000
+
+const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers', 'seatSocket', 'seatSocketGroup', 'relay', 'mailboxes',
+  'mailboxAfterMs', 'announceOnly', 'mdns'])
 
 function invalid (path: string, what: string): MeshError {
   return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
@@ -63,6 +78,16 @@ export function parseConfig (text: string, path: string): NodeConfig {
   if (bootstrap.some(a => !a.includes('/p2p/'))) throw invalid(path, 'bootstrap addresses must end in /p2p/<peer id>')
   if (doc.seatSocket !== undefined && (typeof doc.seatSocket !== 'string' || !isAbsolute(doc.seatSocket))) throw invalid(path, 'seatSocket must be an absolute path')
   if (doc.seatSocketGroup !== undefined && (!Number.isSafeInteger(doc.seatSocketGroup) || (doc.seatSocketGroup as number) < 0)) throw invalid(path, 'seatSocketGroup must be a numeric group id (getent group NAME)')
+  for (const k of ['relay', 'announceOnly', 'mdns']) {
+    if (doc[k] !== undefined && typeof doc[k] !== 'boolean') throw invalid(path, `${k} must be true or false`)
+  }
+  if (doc.mailboxes !== undefined && (!Array.isArray(doc.mailboxes) || doc.mailboxes.some(p => typeof p !== 'string' || !PEER_ID.test(p)))) {
+    throw invalid(path, 'mailboxes must be a list of peer ids')
+  }
+  if (doc.mailboxAfterMs !== undefined && (!Number.isSafeInteger(doc.mailboxAfterMs) || (doc.mailboxAfterMs as number) < 0)) {
+    throw invalid(path, 'mailboxAfterMs must be a whole number of milliseconds')
+  }
+  if (doc.announceOnly === true && multiaddrList(doc.announce, 'announce', path).length === 0) throw invalid(path, 'announceOnly needs announce addresses')
   return {
     version: 1,
     listen,
@@ -70,7 +95,12 @@ export function parseConfig (text: string, path: string): NodeConfig {
     bootstrap,
     connectKnownPeers: doc.connectKnownPeers !== false,
     ...(doc.seatSocket !== undefined ? { seatSocket: doc.seatSocket as string } : {}),
-    ...(doc.seatSocketGroup !== undefined ? { seatSocketGroup: doc.seatSocketGroup as number } : {})
+    ...(doc.seatSocketGroup !== undefined ? { seatSocketGroup: doc.seatSocketGroup as number } : {}),
+    ...(doc.relay !== undefined ? { relay: doc.relay as boolean } : {}),
+    ...(doc.mailboxes !== undefined ? { mailboxes: doc.mailboxes as string[] } : {}),
+    mailboxAfterMs: (doc.mailboxAfterMs as number | undefined) ?? DEFAULT_MAILBOX_AFTER_MS,
+    announceOnly: doc.announceOnly === true,
+    mdns: doc.mdns !== false
   }
 }
 

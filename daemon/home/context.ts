@@ -18,6 +18,8 @@ export class HomeContext {
   liveInterfaces?: (handle: string) => Array<{ url: string, protocolBinding: string }>
   /** Set by a running daemon whose A2A bridge needs a token: the scheme a seat's card declares for it. */
   liveSecurity?: () => CardSecurity | undefined
+  /** The running daemon's reach: does it serve as a relay and mailbox, and which nodes hold its seats' mail. */
+  liveReach?: () => { relay: boolean, mailboxes: string[] }
   private peerIdText?: string
 
   private constructor (root: string) {

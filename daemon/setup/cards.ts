@@ -26,9 +26,12 @@ export function configuredAddresses (ctx: HomeContext): string[] {
   return out
 }
 
-function sameFacts (held: VerifiedCard, next: { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array }): boolean {
+interface NextFacts { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array, relay?: boolean, mailboxes?: string[] }
+
+function sameFacts (held: VerifiedCard, next: NextFacts): boolean {
   return held.peerId === next.peerId && held.carrier === next.carrier && held.model === next.model && held.pane === next.pane &&
-    JSON.stringify(held.multiaddrs) === JSON.stringify(next.multiaddrs) && bytesEqual(held.endorsement, next.endorsement)
+    JSON.stringify(held.multiaddrs) === JSON.stringify(next.multiaddrs) && bytesEqual(held.endorsement, next.endorsement) &&
+    (held.relay === true) === (next.relay === true) && JSON.stringify(held.mailboxes ?? []) === JSON.stringify(next.mailboxes ?? [])
 }
 
 /** The interfaces after the libp2p one (the A2A bridge's, while it runs) are as wanted. */
@@ -66,7 +69,12 @@ export async function nextLocalCard (ctx: HomeContext, handle: string, o: { addr
   const held = stored === undefined ? undefined : verifyCardJson(stored.json)
   // Addresses are the running daemon's to state; without one, a held card keeps the addresses it has.
   const multiaddrs = o.addresses ?? ctx.liveAddresses?.() ?? (held?.ok === true ? held.card.multiaddrs : configuredAddresses(ctx))
-  const next = { peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement }
+  // relay and mailboxes, like addresses, are the running daemon's to state; without one, a held card keeps its own
+  const reach = ctx.liveReach?.() ?? (held?.ok === true ? { relay: held.card.relay === true, mailboxes: held.card.mailboxes ?? [] } : { relay: false, mailboxes: [] })
+  const next: NextFacts = {
+    peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement,
+    ...(reach.relay ? { relay: true } : {}), ...(reach.mailboxes.length > 0 ? { mailboxes: reach.mailboxes } : {})
+  }
   const interfaces = ctx.liveInterfaces?.(handle) ?? []
   const security = ctx.liveSecurity?.()
   if (held?.ok === true && bytesEqual(held.card.actorKey, pair.publicKey) && sameFacts(held.card, next) && sameInterfaces(held.card, interfaces) &&
