@@ -12,7 +12,7 @@ import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
-import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
+import { ADDRESS_DIAL_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
@@ -106,7 +106,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       denyOutboundRelayedConnection: relay.denyOutboundRelayedConnection,
       denyInboundRelayedConnection: relay.denyInboundRelayedConnection
     },
-    connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64 },
+    connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64, addressDialTimeout: ADDRESS_DIAL_TIMEOUT_MS },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }
   }) as unknown as MeshNode
   return node
