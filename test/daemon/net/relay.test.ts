@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url'
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { ok, tempDir } from '../../helpers/cli.js'
+import { CLI, ok, tempDir } from '../../helpers/cli.js'
+import { parseToken } from '../../../daemon/join/index.js'
 import { createMesh, query, waitFor, type MeshNodeHandle } from '../../helpers/mesh.js'
 import { makeHosts, type Hosts } from '../../chaos/faults/netns.js'
 
@@ -35,7 +36,7 @@ async function status (n: MeshNodeHandle): Promise<any> {
 }
 
 describe('relays from members', () => {
-  it('A and B cut off from each other: the whole lifecycle through R\'s relay, once, Noise end to end; > 128 KiB crosses; strangers refused', { timeout: 120_000 }, async () => {
+  it('A and B cut off from each other: the whole lifecycle through R\'s relay, once, Noise end to end; > 128 KiB crosses; strangers refused; a stranger joins through R', { timeout: 120_000 }, async () => {
     const hosts = makeHosts(4) // A, B, R and a stranger's host
     if (typeof hosts === 'string') throw new Error(hosts) // a test that cannot make its namespaces fails
     onTestFinished(() => hosts.cleanup())
@@ -98,5 +99,14 @@ describe('relays from members', () => {
 
     // a stranger: no reservation at R, no circuit to B (B has no open invitation), none to a peer without a reservation
     expect(await strangers).toEqual([{ status: 'PERMISSION_DENIED' }, { status: 'CONNECTION_FAILED' }, { status: 'NO_RESERVATION' }])
+
+    // a new home in the stranger's host, which cannot reach A directly either, joins by A's invitation through R
+    dropTo(hosts, 3, addrA)
+    const { token } = await ok(a.home, ['invite', '--json'])
+    expect(parseToken(token).addrs.some(x => x.endsWith(circuit))).toBe(true)
+    const newcomer = tempDir('aios-relay-join-')
+    await ok(newcomer, ['init', '--listen', `/ip4/${hosts.addresses[3]}/tcp/0`])
+    const { stdout } = await promisify(execFile)('ip', ['netns', 'exec', hosts.names[3], process.execPath, CLI, '--home', newcomer, 'join', token, '--handle', 'agent-z', '--json'], { timeout: 60_000 })
+    expect(JSON.parse(stdout).seats).toEqual(['agent-z'])
   })
 })
