@@ -10,7 +10,7 @@ import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool } from './deli
 import { WakeService } from './wake/index.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
-import { createNode, relayWanted, type MeshNode, DELIVER_PROTOCOL } from './net/index.js'
+import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL } from './net/index.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
@@ -114,6 +114,9 @@ export class Daemon {
     })
     this.started('libp2p', async () => await node.stop())
     await node.start()
+    const direct = new DirectPreference(node, (msg, fields) => { this.log.debug(msg, fields) })
+    this.started('direct', () => direct.stop())
+    direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     ctx.liveAddresses = () => this.addresses()

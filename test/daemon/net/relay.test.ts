@@ -25,6 +25,11 @@ function dropTo (hosts: Hosts, i: number, address: string): void {
   nft('add', 'rule', 'inet', 'aioc', 'out', 'ip', 'daddr', address, 'drop')
 }
 
+/** Host i's drop rules are gone: the NAT opened. */
+function undrop (hosts: Hosts, i: number): void {
+  execFileSync('ip', ['netns', 'exec', hosts.names[i], 'nft', 'delete', 'table', 'inet', 'aioc'], { stdio: 'pipe', timeout: 10_000 })
+}
+
 /** The relay's answer to a stranger in host i asking it for a reservation, or for a circuit to `peer`. */
 async function stranger (hosts: Hosts, i: number, relay: string, ask: 'reserve' | 'connect', peer?: string): Promise<{ status?: string, error?: string }> {
   const { stdout } = await promisify(execFile)('ip', ['netns', 'exec', hosts.names[i], process.execPath, STRANGER, relay, ask, ...(peer === undefined ? [] : [peer])], { timeout: 30_000 })
@@ -36,7 +41,7 @@ async function status (n: MeshNodeHandle): Promise<any> {
 }
 
 describe('relays from members', () => {
-  it('A and B cut off from each other: the whole lifecycle through R\'s relay, once, Noise end to end; > 128 KiB crosses; strangers refused; a stranger joins through R', { timeout: 120_000 }, async () => {
+  it('A and B cut off from each other: the whole lifecycle through R\'s relay, once, Noise end to end; > 128 KiB crosses; strangers refused; a stranger joins through R; direct once it works', { timeout: 120_000 }, async () => {
     const hosts = makeHosts(4) // A, B, R and a stranger's host
     if (typeof hosts === 'string') throw new Error(hosts) // a test that cannot make its namespaces fails
     onTestFinished(() => hosts.cleanup())
@@ -108,5 +113,15 @@ describe('relays from members', () => {
     await ok(newcomer, ['init', '--listen', `/ip4/${hosts.addresses[3]}/tcp/0`])
     const { stdout } = await promisify(execFile)('ip', ['netns', 'exec', hosts.names[3], process.execPath, CLI, '--home', newcomer, 'join', token, '--handle', 'agent-z', '--json'], { timeout: 60_000 })
     expect(JSON.parse(stdout).seats).toEqual(['agent-z'])
+
+    // once A and B can reach each other, a direct connection replaces the circuit (no hole punching: a plain dial)
+    undrop(hosts, 0)
+    undrop(hosts, 1)
+    const links = await waitFor('a direct connection from A to B, and no circuit', async () => (await status(a)).peers.find((p: any) => p.peerId === peerB)?.links ?? [],
+      (l: any[]) => l.length > 0 && l.every(x => !x.address.includes('/p2p-circuit')), 60_000)
+    expect(links.every((l: any) => l.address.startsWith(`/ip4/${addrB}/`))).toBe(true)
+    const after = (await ok(a.home, ['notify', '--to', b.handle, '--text', 'straight across now', '--json'])).obligation as string
+    await waitFor('DELIVERED directly', async () => await ok(a.home, ['status', after, '--json']), s => s.state === 'DELIVERED', 30_000)
+    expect(query(b.home, 'SELECT count(*) AS n FROM messages WHERE local_to = 1')[0].n).toBe(3)
   })
 })
