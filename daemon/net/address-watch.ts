@@ -2,7 +2,7 @@
 // own addresses change, it works the honest addresses out again (and has public ones dialed back); a change is told.
 import type { Multiaddr } from '@multiformats/multiaddr'
 import type { MeshNode } from './node.js'
-import { honestAddresses } from './addresses.js'
+import { honestAddresses, ipKind, multiaddrIp } from './addresses.js'
 import type { DialBack } from './dialback.js'
 
 // Reading the interfaces is cheap (one getifaddrs), and a laptop that moved should be reachable again within seconds
@@ -89,6 +89,9 @@ export class AddressWatch {
     try {
       const now = this.addresses()
       if (this.stopped || now.join(' ') === this.last) return
+      // every interface down (a laptop between networks): loopback is all that is left; the cards keep what they
+      // stated until an address comes back, instead of telling the mesh to look for this node on its own host
+      if (now.every(a => ipKind(multiaddrIp(a) ?? '') === 'loopback') && this.last.split(' ').some(a => ipKind(multiaddrIp(a) ?? '') !== 'loopback')) return
       this.last = now.join(' ')
       await this.o.onChange(now)
     } catch (err) {
