@@ -1,12 +1,13 @@
 // Honest addresses on separate hosts (network namespaces): a host with a Docker bridge and a link-local address
 // states neither in its cards (nor loopback); a host whose IP changes while its daemon runs re-signs its cards
-// (seq + 1) with the new address within the check interval, and the other host receives them.
+// (seq + 1) with the new address within the check interval, and the other host receives them. Invites state the same.
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { verifyCardJson } from '../../cards/index.js'
 import { createMesh, query, waitFor } from '../helpers/mesh.js'
 import { makeHosts, type Hosts } from './faults/netns.js'
 import { ADDRESS_CHECK_MS } from '../../daemon/net/index.js'
+import { parseToken } from '../../daemon/join/index.js'
 
 const ip = (...args: string[]): void => { execFileSync('ip', args, { stdio: 'pipe', timeout: 10_000 }) }
 
@@ -40,13 +41,16 @@ describe('honest addresses (network namespaces)', () => {
       addresses: (i, port) => ({ listen: i === 0 ? `/ip4/0.0.0.0/tcp/${port}` : `/ip4/${hosts.addresses[i]}/tcp/${port}` }),
       prefix: i => hosts.prefix(i)
     })
-    await a.daemon.start()
-    await b.daemon.start()
+    await Promise.all([a.daemon.start(), b.daemon.start()])
     const own = card(a.home, a.handle)
     expect(own?.multiaddrs).toEqual([`/ip4/${hosts.addresses[0]}/tcp/${a.port}`])
     // the other host holds that card (not only the one made before the daemon ran)
     await waitFor('b holds a\'s card as a\'s daemon signed it', () => card(b.home, a.handle)?.seq, s => s === own?.seq, 30_000)
     expect(card(b.home, a.handle)?.multiaddrs).toEqual(own?.multiaddrs)
+    // an invitation minted there carries the same addresses, in its token too
+    const invite = await a.daemon.call('invite', {})
+    expect(invite.addrs).toEqual(own?.multiaddrs)
+    expect(parseToken(invite.token).addrs).toEqual(own?.multiaddrs)
   })
 
   it('a host whose IP changes re-signs its cards with the new address, and they spread', { timeout: 90_000 }, async () => {
@@ -57,8 +61,7 @@ describe('honest addresses (network namespaces)', () => {
       addresses: (i, port) => ({ listen: i === 0 ? `/ip4/0.0.0.0/tcp/${port}` : `/ip4/${hosts.addresses[i]}/tcp/${port}` }),
       prefix: i => hosts.prefix(i)
     })
-    await a.daemon.start()
-    await b.daemon.start()
+    await Promise.all([a.daemon.start(), b.daemon.start()])
     const before = card(a.home, a.handle)
     expect(before?.multiaddrs).toEqual([`/ip4/${hosts.addresses[0]}/tcp/${a.port}`])
     const moved = hosts.addresses[0].replace(/\.\d+$/, '.200')
