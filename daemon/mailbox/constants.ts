@@ -1,0 +1,12 @@
+// The mailbox protocol's id and what a mailbox node gives its members at most.
+export const MAILBOX_PROTOCOL = '/aios-comm/mailbox/1'
+// A mailbox's disk is its operator's gift to the mesh: bounded in all, and per peer so that one member's flood
+// (or one compromised node) cannot take the room of every other. A day of a busy seat's mail fits in a peer's share.
+export const MAX_HELD_ITEMS = 200_000
+export const MAX_HELD_BYTES = 1 << 30 // 1 GiB
+export const MAX_HELD_ITEMS_PER_PEER = 20_000
+export const MAX_HELD_BYTES_PER_PEER = 128 << 20 // 128 MiB
+// Held items are tried again this often besides when their destination's node connects (a connect can be missed:
+// the destination may reach the mesh through another node first).
+export const FORWARD_RETRY_MS = 30_000
+export const FORWARD_BATCH = 128 // items per forwarding batch
