@@ -56,7 +56,7 @@ async function handOver (node: MeshNode, to: MeshNodeHandle, peerId: string, req
 }
 
 describe('mailboxes', () => {
-  it('sender and recipient never up at once: held at m, stored once at b, DELIVERED signed by b reaches a once', async () => {
+  it('sender and recipient never up at once: held at m, stored once at b; its receipts signed by b reach a once', async () => {
     const { a, b, m, mId } = await mailboxMesh()
     await b.daemon.stop()
     const { obligation } = await a.daemon.call('notify', { to: RECIPIENT, text: 'while you were away' })
@@ -74,12 +74,16 @@ describe('mailboxes', () => {
     expect(count(m.home, "SELECT count(*) AS n FROM mailbox WHERE kind = 'message'")).toBe(0)
     const signed = query<{ h: string }>(b.home, "SELECT hex(hash) AS h FROM receipts WHERE state = 'DELIVERED'")
     expect(signed).toHaveLength(1)
+    // the recipient reads and completes while the sender is still away: those receipts go to the sender's mailbox
+    await b.daemon.call('read', { obligation })
+    await b.daemon.call('ack', { obligation, sentence: 'done while you were away' })
+    await waitFor('m holds DELIVERED, READ, CONSUMED and COMPLETE for the sender', () => count(m.home, "SELECT count(*) AS n FROM mailbox WHERE kind = 'receipt' AND dest = ?", SENDER), n => n === 4)
 
     expect(await b.daemon.stop()).toBe(0)
     await a.daemon.start()
-    await waitFor('DELIVERED at a', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'DELIVERED')
+    await waitFor('COMPLETE at a', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'COMPLETE')
     const s = await a.daemon.call('status', { obligation })
-    expect(s.receipts).toMatchObject([{ state: 'DELIVERED', actor: RECIPIENT, verified: true }])
+    expect(s.receipts.map(r => [r.state, r.actor, r.verified])).toEqual([['DELIVERED', RECIPIENT, true], ['READ', RECIPIENT, true], ['CONSUMED', RECIPIENT, true], ['COMPLETE', RECIPIENT, true]])
     expect(query(a.home, "SELECT hex(hash) AS h FROM receipts WHERE state = 'DELIVERED'")).toEqual(signed) // b's, once
     await waitFor('a\'s outbox empty', async () => await a.daemon.call('outbox'), o => o.length === 0)
     await waitFor('m holds nothing', () => count(m.home, 'SELECT count(*) AS n FROM mailbox'), n => n === 0)
