@@ -20,7 +20,7 @@ import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
-import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, serveMailbox } from './mailbox/index.js'
+import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
@@ -136,9 +136,8 @@ export class Daemon {
     this.started('mailbox', () => { forwarder.stop() })
     forwarder.start()
     node.addEventListener('peer:connect', evt => { forwarder.peerConnected(evt.detail.toString()) })
-    await node.handle(MAILBOX_PROTOCOL, (stream, connection) => {
-      this.guard('mailbox', stream, serveMailbox(core, stream, connection, { serving: () => ctx.config.relay === true, held: () => { forwarder.forwardDue() } }))
-    }, { maxInboundStreams: 16 })
+    const mailbox = { serving: () => ctx.config.relay === true, held: () => { forwarder.forwardDue() }, quota: mailboxQuotaFromEnv() }
+    await node.handle(MAILBOX_PROTOCOL, (stream, connection) => { this.guard('mailbox', stream, serveMailbox(core, stream, connection, mailbox)) }, { maxInboundStreams: 16 })
     node.addEventListener('peer:connect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'up' }))
     node.addEventListener('peer:disconnect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'down' }))
     worker.start()

@@ -6,6 +6,15 @@ export const MAX_HELD_ITEMS = 200_000
 export const MAX_HELD_BYTES = 1 << 30 // 1 GiB
 export const MAX_HELD_ITEMS_PER_PEER = 20_000
 export const MAX_HELD_BYTES_PER_PEER = 128 << 20 // 128 MiB
+
+export interface MailboxQuota { items: number, bytes: number, itemsPerPeer: number, bytesPerPeer: number }
+
+/** The quotas, with a peer's item share set by AIOS_COMM_MAILBOX_PEER_ITEMS (an operator's smaller gift; tests). */
+export function mailboxQuotaFromEnv (env: NodeJS.ProcessEnv = process.env): MailboxQuota {
+  const n = Number(env.AIOS_COMM_MAILBOX_PEER_ITEMS)
+  const itemsPerPeer = Number.isSafeInteger(n) && n > 0 ? Math.min(n, MAX_HELD_ITEMS) : MAX_HELD_ITEMS_PER_PEER
+  return { items: MAX_HELD_ITEMS, bytes: MAX_HELD_BYTES, itemsPerPeer, bytesPerPeer: MAX_HELD_BYTES_PER_PEER }
+}
 // Held items are tried again this often besides when their destination's node connects (a connect can be missed:
 // the destination may reach the mesh through another node first).
 export const FORWARD_RETRY_MS = 30_000

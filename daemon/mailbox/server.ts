@@ -9,7 +9,7 @@ import { readDeliverFrame } from '../delivery/index.js'
 import { MAX_FRAME_BYTES } from '../net/index.js'
 import type { MailboxUsage } from '../store/index.js'
 import { checkHeldMessage, checkHeldReceipt, type HeldCheck } from './check.js'
-import { MAX_HELD_BYTES, MAX_HELD_BYTES_PER_PEER, MAX_HELD_ITEMS, MAX_HELD_ITEMS_PER_PEER } from './constants.js'
+import type { MailboxQuota } from './constants.js'
 
 const CLOSE_TIMEOUT_MS = 2000
 
@@ -18,6 +18,7 @@ export interface MailboxServing {
   serving: () => boolean
   /** Something new is held: try forwarding it. */
   held: () => void
+  quota: MailboxQuota
 }
 
 export async function serveMailbox (core: Core, stream: Stream, connection: Connection, opts: MailboxServing): Promise<void> {
@@ -52,7 +53,7 @@ export async function serveMailbox (core: Core, stream: Stream, connection: Conn
       await fail('MAILBOX_NOT_SERVING', 'this node does not serve as a mailbox')
       break
     }
-    const res = await holdFrame(core, read.req, remote)
+    const res = await holdFrame(core, read.req, remote, opts.quota)
     await lp.write(deliverResponseToWire(res))
     opts.held()
   }
@@ -64,7 +65,7 @@ export async function serveMailbox (core: Core, stream: Stream, connection: Conn
 }
 
 /** Checks each item of a trusted peer's frame and holds the good ones in one durable commit; answers each. */
-export async function holdFrame (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
+export async function holdFrame (core: Core, req: DeliverRequestData, remote: string, quota: MailboxQuota): Promise<DeliverResponseData> {
   const now = Date.now()
   const box = core.store.mailbox
   const mine = box.usageOf(remote)
@@ -75,7 +76,7 @@ export async function holdFrame (core: Core, req: DeliverRequestData, remote: st
     const held = box.get(check.kind, check.ref)
     if (held !== undefined) return bytesEqual(held.envelope, envelope) ? undefined : refuse('EQUIVOCATION', 'this id is already held with other content')
     const size = envelope.byteLength + (header?.byteLength ?? 0)
-    const over = overQuota(mine, all, size)
+    const over = overQuota(quota, mine, all, size)
     if (over !== undefined) return over
     for (const u of [mine, all]) { u.count++; u.bytes += size }
     puts.push({ check, envelope, header })
@@ -106,12 +107,12 @@ export async function holdFrame (core: Core, req: DeliverRequestData, remote: st
   return { batchId: req.batchId, results, receiptResults, handoffResults: [] }
 }
 
-function overQuota (mine: MailboxUsage, all: MailboxUsage, size: number): Refusal | undefined {
-  if (mine.count + 1 > MAX_HELD_ITEMS_PER_PEER || mine.bytes + size > MAX_HELD_BYTES_PER_PEER) {
-    return refuse('MAILBOX_FULL', `this peer's share of the mailbox is full (${MAX_HELD_ITEMS_PER_PEER} items, ${MAX_HELD_BYTES_PER_PEER} bytes)`)
+function overQuota (q: MailboxQuota, mine: MailboxUsage, all: MailboxUsage, size: number): Refusal | undefined {
+  if (mine.count + 1 > q.itemsPerPeer || mine.bytes + size > q.bytesPerPeer) {
+    return refuse('MAILBOX_FULL', `this peer's share of the mailbox is full (${q.itemsPerPeer} items, ${q.bytesPerPeer} bytes)`)
   }
-  if (all.count + 1 > MAX_HELD_ITEMS || all.bytes + size > MAX_HELD_BYTES) {
-    return refuse('MAILBOX_FULL', `the mailbox is full (${MAX_HELD_ITEMS} items, ${MAX_HELD_BYTES} bytes)`)
+  if (all.count + 1 > q.items || all.bytes + size > q.bytes) {
+    return refuse('MAILBOX_FULL', `the mailbox is full (${q.items} items, ${q.bytes} bytes)`)
   }
   return undefined
 }

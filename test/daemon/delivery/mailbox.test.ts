@@ -23,8 +23,8 @@ const SENDER = 'agent-b'
 const RECIPIENT = 'agent-c'
 
 /** Nodes m, a, b; m serves as mailbox; a and b name m as their seats' mailbox. */
-async function mailboxMesh (): Promise<{ a: MeshNodeHandle, b: MeshNodeHandle, m: MeshNodeHandle, mId: string }> {
-  const [m, a, b] = await createMesh(3, { start: false })
+async function mailboxMesh (env: NodeJS.ProcessEnv = {}): Promise<{ a: MeshNodeHandle, b: MeshNodeHandle, m: MeshNodeHandle, mId: string }> {
+  const [m, a, b] = await createMesh(3, { start: false, env })
   const mId = await withCtx(m.home, async ctx => await ctx.peerId())
   for (const n of [a, b, m]) {
     await withCtx(n.home, ctx => {
@@ -104,8 +104,8 @@ describe('mailboxes', () => {
     await waitFor('a\'s outbox empty', async () => await a.daemon.call('outbox'), o => o.length === 0)
   })
 
-  it('refuses forged or altered items, a node that is not a mailbox, and a stranger; stores nothing of them', async () => {
-    const { a, b, m, mId } = await mailboxMesh()
+  it('refuses forged or altered items, a node that is not a mailbox, a full share and a stranger; stores nothing of them', async () => {
+    const { a, b, m, mId } = await mailboxMesh({ AIOS_COMM_MAILBOX_PEER_ITEMS: '2' })
     await a.daemon.stop() // its node key drives the hand-made peer below
     const rogue = await rawPeer(a.home)
     const aKey = homeKey(a.home, `keys/${SENDER}.key`)
@@ -133,6 +133,12 @@ describe('mailboxes', () => {
     expect(res.receiptResults.map(r => r.errorCode)).toEqual(['RECEIPT_WRONG_SIGNER'])
     const rows = query<{ ref: Buffer }>(m.home, 'SELECT ref FROM mailbox')
     expect(rows.map(r => Buffer.from(r.ref).toString('hex'))).toEqual([Buffer.from(good.msg.id).toString('hex')]) // only the one that verifies
+
+    // a peer's share is bounded: the second new item fits, the third does not, and nothing is taken past it
+    const more = [signedMessage(aKey, { from: SENDER, to: RECIPIENT }), signedMessage(aKey, { from: SENDER, to: RECIPIENT })]
+    const full = await handOver(rogue, m, mId, { messages: more.map(x => x.bytes), headers: more.map(x => x.header) })
+    expect(full.results.map(r => r.errorCode)).toEqual([undefined, 'MAILBOX_FULL'])
+    expect(count(m.home, 'SELECT count(*) AS n FROM mailbox')).toBe(2)
 
     // a stranger gets in only while an invitation is open, and then is refused by the mailbox with a code
     await m.daemon.call('invite', {})
