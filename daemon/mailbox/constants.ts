@@ -19,3 +19,7 @@ export function mailboxQuotaFromEnv (env: NodeJS.ProcessEnv = process.env): Mail
 // the destination may reach the mesh through another node first).
 export const FORWARD_RETRY_MS = 30_000
 export const FORWARD_BATCH = 128 // items per forwarding batch
+// A mailbox speeds delivery up; the sender's outbox stays the record of what is owed and retries directly for as
+// long as it takes. So a mailbox may let go of what a node has not fetched in a month, and keep its disk for mail
+// that still has a reader.
+export const MAX_HOLD_MS = 30 * 24 * 3600_000

@@ -1,7 +1,7 @@
 // The mailbox's forwarding: what it holds goes to its destination's node when that node connects (and on a retry
 // timer), over the ordinary deliver protocol. A message leaves the mailbox once its recipient answered with a receipt
 // it signed after its own durable commit; that receipt then travels back to the message's sender the same way.
-import { hex } from '../../cards/index.js'
+import { hex, sha256 } from '../../cards/index.js'
 import type { DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { backoffMs, type PeerSession } from '../delivery/index.js'
@@ -9,8 +9,7 @@ import { TRANSIENT_CODES } from '../messaging/index.js'
 import { checkReceipt } from '../receipts/index.js'
 import type { MailboxRow } from '../store/index.js'
 import { errorText } from '../runtime/errors.js'
-import { sha256 } from '../../cards/index.js'
-import { FORWARD_BATCH, FORWARD_RETRY_MS } from './constants.js'
+import { FORWARD_BATCH, FORWARD_RETRY_MS, MAX_HOLD_MS } from './constants.js'
 
 export class MailboxForwarder {
   private readonly busy = new Set<string>() // peers a batch is in flight to
@@ -40,6 +39,8 @@ export class MailboxForwarder {
   /** Everything whose retry is due, per destination node. */
   forwardDue (): void {
     if (!this.running) return
+    const dropped = this.core.store.mailbox.dropOlderThan(Date.now() - MAX_HOLD_MS)
+    if (dropped > 0) this.core.log.warn('mailbox let go of items held too long', { count: dropped, days: MAX_HOLD_MS / 86_400_000 })
     const byPeer = new Map<string, MailboxRow[]>()
     for (const row of this.core.store.mailbox.due(Date.now(), FORWARD_BATCH * 8)) {
       const peer = this.core.directory.get(row.dest)?.peerId

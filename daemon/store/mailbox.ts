@@ -100,6 +100,11 @@ export class MailboxStore {
     return this.s.get('SELECT * FROM mailbox ORDER BY id').all().map(fromRow)
   }
 
+  /** Lets go of items held since before `beforeMs`; returns how many. */
+  dropOlderThan (beforeMs: number): number {
+    return this.s.get('DELETE FROM mailbox WHERE received_at_ms < ?').run(beforeMs).changes
+  }
+
   remove (id: number): void {
     this.s.get('DELETE FROM mailbox WHERE id = ?').run(id)
   }
