@@ -39,8 +39,9 @@ export class MailboxForwarder {
   /** Everything whose retry is due, per destination node. */
   forwardDue (): void {
     if (!this.running) return
-    const dropped = this.core.store.mailbox.dropOlderThan(Date.now() - MAX_HOLD_MS)
-    if (dropped > 0) this.core.log.warn('mailbox let go of items held too long', { count: dropped, days: MAX_HOLD_MS / 86_400_000 })
+    void this.core.store.commit.run(() => this.core.store.mailbox.dropOlderThan(Date.now() - MAX_HOLD_MS), { durable: false }).then(dropped => {
+      if (dropped > 0) this.core.log.warn('mailbox let go of items held too long', { count: dropped, days: MAX_HOLD_MS / 86_400_000 })
+    })
     const byPeer = new Map<string, MailboxRow[]>()
     for (const row of this.core.store.mailbox.due(Date.now(), FORWARD_BATCH * 8)) {
       const peer = this.core.directory.get(row.dest)?.peerId
