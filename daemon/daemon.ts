@@ -106,7 +106,8 @@ export class Daemon {
       isCutOff: p => directory.isCutOff(p),
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
-      dhtSelect: (_key, values) => selectCardRecord(values)
+      dhtSelect: (_key, values) => selectCardRecord(values),
+      mdns: ctx.config.mdns
     })
     this.started('libp2p', async () => await node.stop())
     await node.start()
@@ -270,7 +271,7 @@ export class Daemon {
       startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
-      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats }),
+      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats, lan: this.node?.services.lan.stats }),
       peers: () => {
         const node = this.node as MeshNode
         const core = this.core as Core

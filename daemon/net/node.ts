@@ -1,6 +1,7 @@
 // The libp2p node: TCP, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
 // host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub built behind a
-// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer.
+// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer; a
+// dialer that tries a peer's addresses best first and side by side; mDNS on the LAN for trusted peers only.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { noise } from '@libp2p/noise'
@@ -15,6 +16,9 @@ import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
 import { TrustGate } from './trust-gate.js'
+import { AddressRanking } from './address-rank.js'
+import { ADDRESS_TIMEOUT_MS, Dialer, type DialerComponents } from './dialer.js'
+import { LanDiscovery, lanReachable } from './lan-discovery.js'
 
 export interface NodeOptions {
   seed: Uint8Array
@@ -36,6 +40,8 @@ export interface NodeOptions {
   /** DHT records under /aios-comm/…: throw when a record is invalid; pick the best of several. */
   dhtValidate?: (key: Uint8Array, value: Uint8Array) => void
   dhtSelect?: (key: Uint8Array, values: Uint8Array[]) => number
+  /** Find trusted peers on the LAN with mDNS (config `mdns`); only where the node listens on more than loopback. */
+  mdns?: boolean
 }
 
 export const DHT_PROTOCOL = '/aios-comm/kad/1.0.0'
@@ -47,11 +53,15 @@ export type MeshNode = Libp2p<{
   ping: ReturnType<ReturnType<typeof ping>>
   pubsub: GossipSub
   dht: KadDHT
+  dialer: Dialer
+  lan: LanDiscovery
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
   const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
   const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
+  const ranking = new AddressRanking()
+  let dialer: Dialer | undefined
   return await createLibp2p({
     privateKey,
     start: false,
@@ -87,14 +97,27 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         allowQueryWithZeroPeers: true,
         validators: { [DHT_NAMESPACE]: async (key: Uint8Array, value: Uint8Array) => o.dhtValidate?.(key, value) },
         selectors: { [DHT_NAMESPACE]: (key: Uint8Array, values: Uint8Array[]) => o.dhtSelect?.(key, values) ?? 0 }
-      }))
+      })),
+      dialer: (components: DialerComponents) => (dialer = new Dialer(components, ranking)),
+      lan: (components: ConstructorParameters<typeof LanDiscovery>[0]) => new LanDiscovery(components, {
+        on: o.mdns === true && lanReachable(o.listen),
+        isTrustedPeer: o.isTrustedPeer,
+        dialer: () => dialer as Dialer
+      })
     },
     connectionGater: {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
       denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()) && o.admitUntrusted?.(peerId.toString()) !== true,
       denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true
     },
-    connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64 },
+    connectionManager: {
+      inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND,
+      maxIncomingPendingConnections: 64,
+      // libp2p's own dials (the DHT, reconnects) try addresses one after another: the dialer's order and a short
+      // timeout per address keep one dead address from eating the dial (its default: 6 s per address, loopback last)
+      addressSorter: (a, b) => Math.sign(ranking.compare(a.multiaddr.toString(), b.multiaddr.toString())) as -1 | 0 | 1,
+      addressDialTimeout: ADDRESS_TIMEOUT_MS
+    },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }
   }) as unknown as MeshNode
 }
