@@ -114,7 +114,8 @@ export class Daemon {
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
       dhtSelect: (_key, values) => selectCardRecord(values),
-      relay
+      relay,
+      mdns: ctx.config.mdns
     })
     this.started('libp2p', async () => await node.stop())
     await node.start()
@@ -309,7 +310,7 @@ export class Daemon {
       startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
-      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats }),
+      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats, lan: this.node?.services.lan.stats }),
       peers: () => {
         const node = this.node as MeshNode
         const core = this.core as Core
