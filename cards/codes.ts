@@ -202,7 +202,10 @@ export const CODES = {
   A2A_NO_TEXT: { exit: 'failure', fix: 'send text parts; put files on disk and send their paths' },
   A2A_UNSUPPORTED: { exit: 'failure', fix: 'send a new message instead of continuing a task' },
   PARSE_ERROR: { exit: 'failure', fix: 'send a JSON body' },
-  TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' }
+  TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' },
+  // reach: endorsement expiry and renewal
+  RENEWAL_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' },
+  RENEWAL_INVALID: { exit: 'usage', fix: 'give --days N (whole days, at least 1) or --expires-in-ms MS (at least 1000)' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

@@ -9,6 +9,7 @@ export function register (program: Command): void {
     .action(async (_o, cmd: Command) => {
       const peers = await daemonCall(cmd, 'peers', {})
       print(globals(cmd), peers, () => peers.length === 0 ? 'no peers known'
-        : table(['PEER', 'CONNECTED', 'SEATS', 'ADDRESSES'], peers.map(p => [p.peerId, p.connected ? 'yes' : 'no', p.handles.join(' '), p.addresses.join(' ')])))
+        : [table(['PEER', 'CONNECTED', 'SEATS', 'ADDRESSES'], peers.map(p => [p.peerId, p.cutOff !== undefined ? 'cut off' : p.connected ? 'yes' : `no, since ${p.downSince ?? '?'}`, p.handles.join(' '), p.addresses.join(' ')])),
+            ...peers.filter(p => p.cutOff !== undefined).map(p => `cut off ${p.peerId}: ${p.cutOff as string}`)].join('\n'))
     })
 }

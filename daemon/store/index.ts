@@ -14,7 +14,7 @@ import { EvidenceStore } from './evidence.js'
 import { SeatTokenStore } from './seat-tokens.js'
 import { IdempotencyStore } from './idempotency.js'
 
-export type { ActorRow, CardRow, RevocationRow } from './identity.js'
+export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
 export type { MessageStore, MessageRow } from './messages.js'
 export type { ReceiptStore, ReceiptRow } from './receipts.js'
