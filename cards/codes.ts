@@ -204,8 +204,7 @@ export const CODES = {
   PARSE_ERROR: { exit: 'failure', fix: 'send a JSON body' },
   TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' },
   // reach: endorsement expiry and renewal
-  RENEWAL_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' },
-  RENEWAL_INVALID: { exit: 'usage', fix: 'give --days N (whole days, at least 1) or --expires-in-ms MS (at least 1000)' }
+  ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

@@ -15,11 +15,11 @@ export interface RenewResult { handle: string, actorKey: string, meshKey: string
 /** The validity asked for: whole days (default 365), or milliseconds (to rehearse expiry). */
 export function validityMs (o: { days?: number, validForMs?: number }): number {
   if (o.validForMs !== undefined) {
-    if (!Number.isSafeInteger(o.validForMs) || o.validForMs < MIN_VALID_MS) throw new MeshError('RENEWAL_INVALID', `--expires-in-ms ${o.validForMs}: give a whole number of milliseconds, at least ${MIN_VALID_MS}`)
+    if (!Number.isSafeInteger(o.validForMs) || o.validForMs < MIN_VALID_MS) throw new MeshError('USAGE', `--expires-in-ms ${o.validForMs}: give a whole number of milliseconds, at least ${MIN_VALID_MS}`)
     return o.validForMs
   }
   const days = o.days ?? DEFAULT_ENDORSEMENT_DAYS
-  if (!Number.isSafeInteger(days) || days < 1) throw new MeshError('RENEWAL_INVALID', `--days ${String(days)}: give a whole number of days, at least 1`)
+  if (!Number.isSafeInteger(days) || days < 1) throw new MeshError('USAGE', `--days ${String(days)}: give a whole number of days, at least 1`)
   return days * DAY_MS
 }
 
@@ -38,7 +38,7 @@ export async function meshRenew (ctx: HomeContext, handle: string, o: { days?: n
   if (actorKeyText === undefined) throw new MeshError('ACTOR_UNKNOWN', `no card or seat named ${handle} is known here; import its card first (aios-comm card import FILE)`)
   if (id.isRevokedBy(meshKey, actorKeyText)) throw new MeshError('CARD_REVOKED', `key ${actorKeyText} of ${handle} is revoked in this mesh; a revoked seat is never renewed (it needs a new key and a new admission)`)
   const endorsedBy = heldEndorsementMesh(ctx, handle, actorKeyText)
-  if (endorsedBy !== undefined && endorsedBy !== meshKey) throw new MeshError('RENEWAL_OTHER_MESH', `${handle} is endorsed by mesh ${endorsedBy}, not by this home's mesh ${meshKey}`)
+  if (endorsedBy !== undefined && endorsedBy !== meshKey) throw new MeshError('ENDORSEMENT_OTHER_MESH', `${handle} is endorsed by mesh ${endorsedBy}, not by this home's mesh ${meshKey}`)
   const now = Date.now()
   const envelope = signEndorsement(owner, handle, parseKeyText(actorKeyText) as Uint8Array, now, DEFAULT_ENDORSEMENT_DAYS, validMs)
   id.addRenewal({ meshKey, handle, actorKey: actorKeyText, expiresAtMs: now + validMs, envelope, receivedAtMs: now })

@@ -79,8 +79,13 @@ describe('endorsement expiry', () => {
     expect(endorsementCheck(healed)?.warn).toBeUndefined()
   }, 90_000)
 
-  it('never renews a revoked seat', async () => {
-    const [a] = await createMesh(2, { start: false })
+  it('never renews a revoked seat; only the owner renews, for a validity it can state', async () => {
+    const [a, b] = await createMesh(2, { start: false })
+    expect(errorCode(await cli(b.home, ['mesh', 'renew', 'agent-b']))).toBe('MESH_NOT_OWNER')
+    const zero = await cli(a.home, ['mesh', 'renew', 'agent-b', '--days', '0'])
+    expect([errorCode(zero), zero.code]).toEqual(['USAGE', 2])
+    const short = await ok(a.home, ['mesh', 'admit', join(b.home, 'requests', 'agent-b.request.json'), '--expires-in-ms', '60000', '--out', join(a.home, 'short.json'), '--json'])
+    expect(Math.abs(Date.parse(short.expiresAt) - (Date.now() + 60_000))).toBeLessThan(10_000)
     await ok(a.home, ['mesh', 'revoke', 'agent-b', '--reason', 'laptop stolen'])
     const r = await cli(a.home, ['mesh', 'renew', 'agent-b'])
     expect(errorCode(r)).toBe('CARD_REVOKED')
