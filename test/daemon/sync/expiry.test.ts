@@ -51,7 +51,7 @@ describe('endorsement expiry', () => {
     // at expiry: a cuts b off, and says why
     const expiredAt = new Date(expiresAtMs).toISOString()
     const cut = await waitFor('a says b is cut off', async () => (await a.daemon.call('peers', {})).find(p => p.peerId === b.daemon.peerId),
-      p => p?.cutOff !== undefined, VALID_MS + 15_000).catch(() => undefined)
+      p => p?.cutOff !== undefined && !p.connected, VALID_MS + 15_000).catch(() => undefined)
     expect.soft(cut?.cutOff).toContain(`endorsement of agent-b expired at ${expiredAt}`)
     const status = await ok(a.home, ['status'])
     if (process.env.AIOS_SHOW_STATUS === '1') console.log(status)
@@ -77,6 +77,13 @@ describe('endorsement expiry', () => {
     const healed = JSON.parse((await cli(b.home, ['doctor', '--json'])).stdout)
     expect(endorsementCheck(healed)).toMatchObject({ ok: true })
     expect(endorsementCheck(healed)?.warn).toBeUndefined()
+
+    // a node that is merely unreachable is not cut off: status says since when it is down
+    await b.daemon.kill()
+    const down = await waitFor('a sees b down', async () => (await a.daemon.call('peers', {})).find(p => p.peerId === b.daemon.peerId), p => p?.connected === false)
+    expect(down?.cutOff).toBeUndefined()
+    expect(Date.parse(down?.downSince ?? '')).toBeGreaterThan(expiresAtMs)
+    expect(await ok(a.home, ['status'])).toContain(`down since ${down?.downSince ?? '?'}`)
   }, 90_000)
 
   it('never renews a revoked seat; only the owner renews, for a validity it can state', async () => {
