@@ -83,7 +83,7 @@ describe('endorsement expiry', () => {
     const down = await waitFor('a sees b down', async () => (await a.daemon.call('peers', {})).find(p => p.peerId === b.daemon.peerId), p => p?.connected === false)
     expect(down?.cutOff).toBeUndefined()
     expect(Date.parse(down?.downSince ?? '')).toBeGreaterThan(expiresAtMs)
-    expect(await ok(a.home, ['status'])).toContain(`down since ${down?.downSince ?? '?'}`)
+    expect(await ok(a.home, ['status'])).toContain(`unreachable since ${down?.downSince ?? '?'}`)
   }, 90_000)
 
   it('never renews a revoked seat; only the owner renews, for a validity it can state', async () => {
