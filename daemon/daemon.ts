@@ -15,10 +15,10 @@ import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
-import { TruthPlane, factMessageId } from './sync/index.js'
+import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
-import { Metrics, ObserveBus, metricsServer, requireLoopback } from './observe/index.js'
+import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
 import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
@@ -58,6 +58,7 @@ export class Daemon {
   private core?: Core
   private node?: MeshNode
   private truth?: TruthPlane
+  private seen?: PeerSeen
   private bridge?: A2ABridge
   private addressWatch?: AddressWatch
   /** Public addresses confirmed by a trusted peer's dial-back: dialBack.confirmedPublic(). */
@@ -99,6 +100,9 @@ export class Daemon {
     const core = this.core = new Core(ctx, directory, peerId, this.log)
     // a relay for the mesh's members when the config says so (a confirmed public address may say so later)
     const relay = { serve: relayWanted(ctx.config.relay, false), reserve: true }
+    const seen = this.seen = new PeerSeen(core, this.startedAtMs) // for status: a peer down since when
+    seen.start()
+    this.started('peer seen', () => seen.stop())
 
     const node = this.node = await createNode({
       seed: ctx.nodeKey().seed,
@@ -135,6 +139,9 @@ export class Daemon {
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
     core.events.on('directory:changed', () => { node.services.trust.recheck() }) // peers trusted while connected
+    const expiry = new ExpiryWatch(core) // cut off at expiry, and renewals for the seats here installed
+    this.started('expiry', () => expiry.stop())
+    expiry.start()
 
     const bus = new ObserveBus(core)
     this.started('bus', () => bus.stop())
@@ -325,15 +332,18 @@ export class Daemon {
           links.set(p, [...links.get(p) ?? [], { address: c.remoteAddr.toString(), encryption: c.encryption, limited: c.limits !== undefined }])
           if (c.rtt !== undefined && c.rtt >= 0) rtt.set(p, Math.min(c.rtt, rtt.get(p) ?? Infinity))
         }
-        const ids = new Set([...core.directory.peerIds(), ...connected.keys()])
+        const cutOff = new Map(core.directory.cutOffPeers().map(p => [p.peerId, p]))
+        const ids = new Set([...core.directory.peerIds(), ...connected.keys(), ...cutOff.keys()])
         return [...ids].sort().map(peerId => ({
           peerId,
-          addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? [],
+          addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? cutOff.get(peerId)?.addresses ?? [],
           connected: connected.has(peerId),
           latencyMs: rtt.get(peerId),
           links: links.get(peerId) ?? [],
-          handles: core.directory.handlesOnPeer(peerId),
-          sync: this.truth?.sync.stats.get(peerId)
+          handles: cutOff.get(peerId)?.handles ?? core.directory.handlesOnPeer(peerId),
+          sync: this.truth?.sync.stats.get(peerId),
+          ...(connected.has(peerId) ? {} : { downSince: this.seen?.downSince(peerId) }),
+          ...(cutOff.has(peerId) ? { cutOff: cutOff.get(peerId)?.reason } : {})
         }))
       }
     }
