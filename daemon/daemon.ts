@@ -68,6 +68,7 @@ export class Daemon {
   private readonly startedAtMs = Date.now()
   private readonly refusalsLogged = new Set<string>()
   private cardsVersion = 0
+  private relayServing = false
   readonly log: Logger = createLogger('daemon')
 
   constructor (readonly home: string, readonly opts: DaemonOptions = {}) {
@@ -100,6 +101,7 @@ export class Daemon {
     const core = this.core = new Core(ctx, directory, peerId, this.log)
     // a relay for the mesh's members when the config says so (a confirmed public address may say so later)
     const relay = { serve: relayWanted(ctx.config.relay, false), reserve: true }
+    this.relayServing = relay.serve
     const seen = this.seen = new PeerSeen(core, this.startedAtMs) // for status: a peer down since when
     seen.start()
     this.started('peer seen', () => seen.stop())
@@ -317,6 +319,7 @@ export class Daemon {
       startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
+      reach: () => ({ relayServing: this.relayServing, confirmedPublic: this.dialBack?.confirmedPublic() ?? [] }),
       truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats, lan: this.node?.services.lan.stats }),
       peers: () => {
         const node = this.node as MeshNode
