@@ -20,7 +20,7 @@ import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
-import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
+import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
@@ -122,6 +122,8 @@ export class Daemon {
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
     core.events.on('directory:changed', () => { node.services.trust.recheck() }) // peers trusted while connected
+    const reach = new ReachWatch(ctx.liveReach)
+    core.events.on('directory:changed', () => { if (reach.changed()) void this.refreshCards('reach changed') }) // e.g. a relay's card arrived
 
     const bus = new ObserveBus(core)
     this.started('bus', () => bus.stop())
@@ -239,6 +241,19 @@ export class Daemon {
     ctx.liveSecurity = () => bridge.security()
     for (const h of hosted()) await refreshLocalCard(ctx, h)
     ;(this.core as Core).directoryChanged()
+  }
+
+  /** Every endorsed seat's card re-signed if what it states changed; peers learn it as any new card. */
+  private async refreshCards (why: string): Promise<void> {
+    const ctx = this.ctx as HomeContext
+    try {
+      for (const seat of ctx.store.identity.actors()) {
+        if (seat.hosted && seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
+      }
+      ;(this.core as Core).directoryChanged()
+    } catch (err) {
+      this.log.warn('cards not refreshed', { why, error: errorText(err) })
+    }
   }
 
   /** Pushes a part that has been made (started or about to start): stop() stops it, after every part made later. */

@@ -12,3 +12,19 @@ export function liveReach (config: NodeConfig, directory: Directory, selfPeerId:
   const relays = new Set(directory.all().filter(c => c.relay === true && c.peerId !== selfPeerId).map(c => c.peerId))
   return { relay, mailboxes: [...relays].sort().slice(0, DEFAULT_MAILBOXES) }
 }
+
+/** Tells when the reach the cards should state has changed since it was last asked (e.g. a relay's card arrived). */
+export class ReachWatch {
+  private last: string
+
+  constructor (private readonly reach: () => { relay: boolean, mailboxes: string[] }) {
+    this.last = JSON.stringify(reach())
+  }
+
+  changed (): boolean {
+    const now = JSON.stringify(this.reach())
+    if (now === this.last) return false
+    this.last = now
+    return true
+  }
+}
