@@ -20,7 +20,7 @@ import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
-import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
+import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
@@ -131,7 +131,7 @@ export class Daemon {
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     // this node's relay serving is decided at start; the mailboxes its seats name are the relays it knows (or the config's)
-    ctx.liveReach = () => ({ relay: relay.serve, mailboxes: liveReach(ctx.config, directory, peerId).mailboxes })
+    ctx.liveReach = () => liveReach(ctx.config, directory, peerId, relay.serve)
     // the addresses cards state (relay reservations made or lost among them), checked again and again: a change re-signs
     await this.watchAddresses(ctx, core, node)
     for (const seat of ctx.store.identity.actors()) {
@@ -144,6 +144,8 @@ export class Daemon {
     const expiry = new ExpiryWatch(core) // cut off at expiry, and renewals for the seats here installed
     this.started('expiry', () => expiry.stop())
     expiry.start()
+    const reach = new ReachWatch(ctx.liveReach)
+    core.events.on('directory:changed', () => { if (reach.changed()) void this.refreshCards('reach changed') }) // e.g. a relay's card arrived
 
     const bus = new ObserveBus(core)
     this.started('bus', () => bus.stop())
@@ -261,6 +263,19 @@ export class Daemon {
     ctx.liveSecurity = () => bridge.security()
     for (const h of hosted()) await refreshLocalCard(ctx, h)
     ;(this.core as Core).directoryChanged()
+  }
+
+  /** Every endorsed seat's card re-signed if what it states changed; peers learn it as any new card. */
+  private async refreshCards (why: string): Promise<void> {
+    const ctx = this.ctx as HomeContext
+    try {
+      for (const seat of ctx.store.identity.actors()) {
+        if (seat.hosted && seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
+      }
+      ;(this.core as Core).directoryChanged()
+    } catch (err) {
+      this.log.warn('cards not refreshed', { why, error: errorText(err) })
+    }
   }
 
   /** Pushes a part that has been made (started or about to start): stop() stops it, after every part made later. */
