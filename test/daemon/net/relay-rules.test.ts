@@ -1,8 +1,10 @@
 // The relay's gater rules on their own: reservations for members only, circuits only to members, strangers capped,
-// and incoming circuits only through member relays from members or peers this node lets in.
+// incoming circuits only through member relays from members or peers this node lets in, and the relay search
+// hearing only of members.
 import { describe, expect, it } from 'vitest'
 import type { Connection, PeerId } from '@libp2p/interface'
-import { MAX_RELAY_STRANGERS, relayGater, relayWanted } from '../../../daemon/net/relay.js'
+import { MAX_RELAY_STRANGERS, membersOnly, relayGater, relayWanted } from '../../../daemon/net/relay.js'
+import { TrustGate } from '../../../daemon/net/trust-gate.js'
 
 const peer = (id: string): PeerId => ({ toString: () => id }) as unknown as PeerId
 const conn = (id: string): Connection => ({ remotePeer: peer(id) }) as unknown as Connection
@@ -47,5 +49,26 @@ describe('relay rules', () => {
     expect(relayWanted(false, true)).toBe(false)
     expect(relayWanted(undefined, false)).toBe(false)
     expect(relayWanted(undefined, true)).toBe(true)
+  })
+})
+
+describe('the relay search hears only of members', () => {
+  it('peer:discovery (mDNS, say) reaches the relay search for members only; the random walk finds nothing', async () => {
+    const events = new EventTarget()
+    const seen: string[] = []
+    const listener = (evt: any): void => { seen.push(evt.detail.id) }
+    const components: any = membersOnly(new TrustGate('self', p => p === 'member-1'), { events, randomWalk: 'the DHT walk' })
+    components.events.addEventListener('peer:discovery', listener)
+    for (const id of ['stranger', 'member-1']) events.dispatchEvent(new CustomEvent('peer:discovery', { detail: { id } }))
+    expect(seen).toEqual(['member-1'])
+    components.events.removeEventListener('peer:discovery', listener)
+    events.dispatchEvent(new CustomEvent('peer:discovery', { detail: { id: 'member-1' } }))
+    expect(seen).toEqual(['member-1'])
+    const stop = new AbortController()
+    const walked: unknown[] = []
+    const walk = (async () => { for await (const p of components.randomWalk.walk({ signal: stop.signal })) walked.push(p) })()
+    stop.abort()
+    await walk
+    expect(walked).toEqual([])
   })
 })
