@@ -125,7 +125,7 @@ export class Daemon {
     })
     this.started('libp2p', async () => await node.stop())
     await node.start()
-    const direct = new DirectPreference(node, (msg, fields) => { this.log.debug(msg, fields) })
+    const direct = new DirectPreference(node, p => directory.isTrustedPeer(p), (msg, fields) => { this.log.debug(msg, fields) })
     this.started('direct', () => direct.stop())
     direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams

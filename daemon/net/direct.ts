@@ -19,7 +19,8 @@ export class DirectPreference {
     else this.closeRelayed(c.remotePeer)
   }
 
-  constructor (private readonly node: MeshNode, private readonly debug: (msg: string, fields: Record<string, unknown>) => void) {}
+  /** `wanted`: peers worth a direct dial (those that host a trusted actor; a stranger on a circuit is only joining). */
+  constructor (private readonly node: MeshNode, private readonly wanted: (peerId: string) => boolean, private readonly debug: (msg: string, fields: Record<string, unknown>) => void) {}
 
   start (): void {
     this.node.addEventListener('connection:open', this.onOpen)
@@ -45,7 +46,7 @@ export class DirectPreference {
 
   private async tryDirect (peer: PeerId): Promise<void> {
     const key = peer.toString()
-    if (this.trying.has(key)) return
+    if (this.trying.has(key) || !this.wanted(key)) return
     this.trying.add(key)
     try {
       const addrs = await this.directAddresses(peer)

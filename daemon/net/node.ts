@@ -1,5 +1,6 @@
-// The libp2p node: TCP and WebSocket, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
-// host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub built behind a
+// The libp2p node: TCP, WebSocket and the mesh's circuit relays (a relay server too when asked), Noise (and TLS)
+// encryption, yamux, identify, ping; a gater that lets in only peers that host a trusted actor (and, while the daemon
+// says so, peers come to join, or on a relay strangers on their way to a member); the DHT and gossipsub built behind a
 // trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer; a
 // dialer that tries a peer's addresses best first and side by side; mDNS on the LAN for trusted peers only.
 import { createLibp2p, type Libp2p } from 'libp2p'

@@ -44,7 +44,7 @@ export function relayWanted (configured: boolean | undefined, confirmedPublic: b
 export function relayTransport (gate: TrustGate): (components: any) => Transport {
   const factory = circuitRelayTransport({ reservationCompletionTimeout: 5000 })
   // boundary: libp2p's component bag, typed by the transport it is given to
-  return (components: any) => factory(withIdleWalk(gate.view(components)))
+  return (components: any) => factory(membersOnly(gate, gate.view(components)))
 }
 
 /** The relay server: reservations only for members (the gater), no default limit on a relayed connection. */
@@ -74,8 +74,11 @@ export function relayGater (r: RelayRules): {
   }
 }
 
-/** Components whose random walk finds nothing (and costs nothing) until its caller stops waiting. */
-function withIdleWalk<C extends object> (components: C): C {
+/**
+ * Components whose random walk finds nothing (and costs nothing) until its caller stops waiting, and whose
+ * 'peer:discovery' events (mDNS, say) tell only of members: the relay search dials every peer it hears of.
+ */
+export function membersOnly<C extends object> (gate: TrustGate, components: C): C {
   const randomWalk = {
     async * walk (options?: { signal?: AbortSignal }): AsyncGenerator<never> {
       const signal = options?.signal
@@ -83,7 +86,31 @@ function withIdleWalk<C extends object> (components: C): C {
       await new Promise(resolve => signal.addEventListener('abort', resolve, { once: true }))
     }
   }
-  return new Proxy(components, { get: (t, prop) => prop === 'randomWalk' ? randomWalk : Reflect.get(t, prop) })
+  // boundary: libp2p's event target, whose listener types differ per event
+  const events = (components as any).events
+  const wrapped = new WeakMap<object, (evt: any) => void>()
+  const filtered = events == null
+    ? events
+    : new Proxy(events, {
+      get: (t, prop) => {
+        if (prop === 'addEventListener' || prop === 'removeEventListener') {
+          return (type: string, fn: any, opts?: unknown) => {
+            if (type !== 'peer:discovery' || fn == null) return t[prop](type, fn, opts)
+            if (!wrapped.has(fn)) {
+              wrapped.set(fn, (evt: any) => {
+                if (gate.visible(String(evt.detail?.id))) typeof fn === 'function' ? fn(evt) : fn.handleEvent(evt)
+              })
+            }
+            return t[prop](type, wrapped.get(fn), opts)
+          }
+        }
+        const value = Reflect.get(t, prop)
+        return typeof value === 'function' ? value.bind(t) : value
+      }
+    })
+  return new Proxy(components, {
+    get: (t, prop) => prop === 'randomWalk' ? randomWalk : prop === 'events' ? filtered : Reflect.get(t, prop)
+  })
 }
 
 /** Is this connection a circuit through a relay? */

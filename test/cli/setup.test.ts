@@ -28,6 +28,18 @@ describe('setup commands', () => {
     expect(statSync(join(home, 'mesh.key')).mode & 0o777).toBe(0o600)
   })
 
+  it('init --relay turns the relay on in the config, --no-relay off; a plain init again keeps it', async () => {
+    const home = tempDir()
+    const config = (): any => JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'))
+    expect((await ok(home, ['init', ...LISTEN, '--json'])).relay).toBeUndefined()
+    expect(config().relay).toBeUndefined()
+    expect((await ok(home, ['init', '--relay', '--json'])).relay).toBe(true)
+    expect(config().relay).toBe(true)
+    expect((await ok(home, ['init', '--json'])).relay).toBe(true)
+    expect((await ok(home, ['init', '--no-relay', '--json'])).relay).toBe(false)
+    expect(config().relay).toBe(false)
+  })
+
   it('signs a card that verifies, and any change to a signed field fails with a code', async () => {
     const { home } = await ownerHome()
     const text = await ok(home, ['card', 'show', 'agent-a', '--a2a'])
