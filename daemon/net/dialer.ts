@@ -151,7 +151,9 @@ class AddressRace {
   add (addr: string): void {
     if (this.settled || this.order.includes(addr) || this.order.length >= MAX_ADDRESSES) return
     this.order.push(addr)
-    if (this.started && this.running === 0) this.startNext() // everything before it failed: no need to wait
+    if (!this.started) return
+    if (this.running === 0) this.startNext() // everything before it failed: no need to wait
+    else if (this.timer === undefined) this.timer = setTimeout(() => { this.startNext() }, STAGGER_MS)
   }
 
   async run (): Promise<Connection> {
@@ -172,6 +174,7 @@ class AddressRace {
 
   private startNext (): void {
     clearTimeout(this.timer)
+    this.timer = undefined
     if (this.settled) return
     if (this.next >= this.order.length) {
       if (this.running === 0) this.fail(`every address of ${this.id} failed`)

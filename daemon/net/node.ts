@@ -20,7 +20,7 @@ import { lazyTls } from './lazy-tls.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
 import { AddressRanking } from './address-rank.js'
-import { ADDRESS_TIMEOUT_MS, Dialer, type DialerComponents } from './dialer.js'
+import { RELAY_ADDRESS_TIMEOUT_MS, Dialer, type DialerComponents } from './dialer.js'
 import { LanDiscovery, lanReachable } from './lan-discovery.js'
 
 export interface NodeOptions {
@@ -130,10 +130,11 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     connectionManager: {
       inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND,
       maxIncomingPendingConnections: 64,
-      // libp2p's own dials (the DHT, reconnects) try addresses one after another: the dialer's order and a short
-      // timeout per address keep one dead address from eating the dial (its default: 6 s per address, loopback last)
+      // libp2p's own dials (the DHT, reconnects) try addresses one after another: the dialer's order, and one timeout
+      // per address long enough for a relayed one (a single knob for both kinds) yet shorter than its default 6 s, so
+      // a dead address first leaves the next one its turn inside libp2p's 10 s dial
       addressSorter: (a, b) => Math.sign(ranking.compare(a.multiaddr.toString(), b.multiaddr.toString())) as -1 | 0 | 1,
-      addressDialTimeout: ADDRESS_TIMEOUT_MS
+      addressDialTimeout: RELAY_ADDRESS_TIMEOUT_MS
     },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }
   }) as unknown as MeshNode

@@ -78,7 +78,7 @@ describe('dialing across hosts', () => {
     for (const n of [a, b]) {
       const lan = await waitFor('u heard and ignored', async () => (await n.daemon.call('node.status')).truth.lan, l => l.ignored > 0, 30_000)
       expect(lan).toMatchObject({ on: true })
-      expect((await peerView(n, uPeer))?.connected ?? false).toBe(false)
+      expect(await peerView(n, uPeer)).toBeUndefined() // neither connected nor known: no card, no connection
     }
     expect((await b.daemon.call('node.status')).truth.lan.trusted).toBeGreaterThan(0) // b found a on the LAN
     expect((await u.daemon.call('peers')).filter((p: { connected: boolean }) => p.connected)).toEqual([])
