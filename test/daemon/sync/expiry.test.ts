@@ -51,7 +51,8 @@ describe('endorsement expiry', () => {
 
     // sent while b is cut off: held, not refused
     const meanwhile = await a.daemon.call('notify', { to: 'agent-b', text: 'while cut off' })
-    expect(['DELIVERY_PENDING']).toContain((await a.daemon.call('status', { obligation: meanwhile.obligation })).state)
+    expect(meanwhile.held).toContain(`the endorsement of agent-b expired at ${expiredAt}`)
+    expect((await a.daemon.call('status', { obligation: meanwhile.obligation })).state).toBe('DELIVERY_PENDING')
 
     // the owner renews remotely: b installs it, re-signs its card, and a accepts that card from b
     const seqBefore = query(a.home, "SELECT seq FROM cards WHERE handle = 'agent-b'")[0].seq as number
