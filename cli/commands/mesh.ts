@@ -6,7 +6,7 @@ import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 
 export function register (program: Command): void {
-  const mesh = program.command('mesh').description('own or trust a mesh; endorse or revoke actors')
+  const mesh = program.command('mesh').description('own or trust a mesh; endorse, renew or revoke actors')
 
   mesh.command('create').description('create this home\'s mesh owner key (idempotent)').option('--json', 'print JSON')
     .action(async (_o, cmd: Command) => {

@@ -71,10 +71,11 @@ export async function installRenewals (ctx: HomeContext, nowMs = Date.now()): Pr
     if (!seat.hosted || seat.endorsement === undefined) continue
     const own = verifyEndorsement(seat.endorsement)
     if (!own.ok) continue
-    const key = ctx.actorKey(seat.handle).publicKey
+    const key = parseKeyText(seat.actorKey)
+    if (key === undefined) continue
     let best: { bytes: Uint8Array, expiresAtMs: number } | undefined
     for (const r of renewals) {
-      if (r.handle !== seat.handle || r.actorKey !== keyText(key) || r.expiresAtMs <= (best?.expiresAtMs ?? own.value.expiresAtMs)) continue
+      if (r.handle !== seat.handle || r.actorKey !== seat.actorKey || r.expiresAtMs <= (best?.expiresAtMs ?? own.value.expiresAtMs)) continue
       const c = checkEndorsement(r.envelope, seat.handle, key, trust)
       if (c.ok && bytesEqual(c.endorsement.meshKey, own.value.meshKey)) best = { bytes: r.envelope, expiresAtMs: r.expiresAtMs }
     }

@@ -3,33 +3,24 @@
 // accepted from the node that was cut off), with a message sent meanwhile delivered exactly once.
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { writeFileSync } from 'node:fs'
-import { PAYLOAD_TYPES, endorsementToWire, envelopeToWire } from '../../../proto/index.js'
-import { parseKeyText, signEnvelope } from '../../../cards/index.js'
-import { cardImport, cardShow, refreshLocalCard } from '../../../daemon/index.js'
-import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
+import { DaemonProcess, createMesh, query, waitFor } from '../../helpers/mesh.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 
-const VALID_MS = 15_000 // long enough for both daemons to start and doctor to run; short enough to wait out
+const VALID_MS = 15_000 // long enough for the card to spread, one delivery and doctor; short enough to wait out
 const DAY_MS = 86_400_000
 
-/** The mesh owner on `owner` endorses agent-b (hosted on `seat`) for `validMs` only, and `owner` learns the card. */
-async function shortEndorsement (owner: string, seat: string, validMs: number): Promise<number> {
-  const now = Date.now()
-  const expiresAtMs = now + validMs
-  const bytes = await withCtx(owner, ctx => {
-    const mesh = ctx.requireMeshOwnerKey()
-    const actorKey = parseKeyText(query(seat, "SELECT actor_key FROM actors WHERE handle = 'agent-b'")[0].actor_key) as Uint8Array
-    return envelopeToWire(signEnvelope(mesh, PAYLOAD_TYPES.endorsement, endorsementToWire({ meshKey: mesh.publicKey, handle: 'agent-b', actorKey, issuedAtMs: now, expiresAtMs })))
-  })
-  await withCtx(seat, async ctx => {
-    ctx.store.identity.setEndorsement('agent-b', bytes)
-    await refreshLocalCard(ctx, 'agent-b')
-  })
-  const file = join(seat, 'agent-b.card.json')
-  writeFileSync(file, JSON.stringify(await withCtx(seat, async ctx => await cardShow(ctx, 'agent-b'))))
-  await withCtx(owner, ctx => cardImport(ctx, file))
-  return expiresAtMs
+/**
+ * With the daemons running, the mesh owner on `owner` admits agent-b (hosted on `seat`) again for `validMs` only
+ * (`mesh admit --expires-in-ms`), the seat installs it (`actor endorse`: its card is re-signed) and every node in
+ * `all` holds that card. Returns when the endorsement expires.
+ */
+async function shortEndorsement (owner: DaemonProcess, seat: DaemonProcess, validMs: number, all: DaemonProcess[]): Promise<number> {
+  const out = join(owner.home, 'agent-b.short.json')
+  const admitted = await ok(owner.home, ['mesh', 'admit', join(seat.home, 'requests', 'agent-b.request.json'), '--expires-in-ms', String(validMs), '--out', out, '--json'])
+  await ok(seat.home, ['actor', 'endorse', 'agent-b', out])
+  const seq = query(seat.home, "SELECT seq FROM cards WHERE handle = 'agent-b'")[0].seq as number
+  for (const d of all) await waitFor('the short-lived card spread', () => query(d.home, "SELECT seq FROM cards WHERE handle = 'agent-b'")[0].seq as number, s => s >= seq)
+  return Date.parse(admitted.expiresAt)
 }
 
 interface Check { name: string, ok: boolean, warn?: boolean, detail: string, fix?: string }
@@ -37,9 +28,8 @@ const endorsementCheck = (r: { checks: Check[] }): Check | undefined => r.checks
 
 describe('endorsement expiry', () => {
   it('warns before, cuts off with a reason at expiry, and a remote renewal restores delivery exactly once', async () => {
-    const [a, b] = await createMesh(2, { start: false })
-    const expiresAtMs = await shortEndorsement(a.home, b.home, VALID_MS)
-    await Promise.all([a.daemon.start(), b.daemon.start()])
+    const [a, b, c] = await createMesh(3)
+    const expiresAtMs = await shortEndorsement(a.daemon, b.daemon, VALID_MS, [a.daemon, c.daemon])
     const first = await a.daemon.call('notify', { to: 'agent-b', text: 'while endorsed' })
     await a.daemon.call('wait', { obligation: first.obligation, state: 'DELIVERED' })
 
@@ -61,7 +51,8 @@ describe('endorsement expiry', () => {
 
     // sent while b is cut off: held, not refused
     const meanwhile = await a.daemon.call('notify', { to: 'agent-b', text: 'while cut off' })
-    expect(['DELIVERY_PENDING']).toContain((await a.daemon.call('status', { obligation: meanwhile.obligation })).state)
+    expect(meanwhile.held).toContain(`the endorsement of agent-b expired at ${expiredAt}`)
+    expect((await a.daemon.call('status', { obligation: meanwhile.obligation })).state).toBe('DELIVERY_PENDING')
 
     // the owner renews remotely: b installs it, re-signs its card, and a accepts that card from b
     const seqBefore = query(a.home, "SELECT seq FROM cards WHERE handle = 'agent-b'")[0].seq as number
@@ -74,6 +65,10 @@ describe('endorsement expiry', () => {
     expect(query(b.home, "SELECT count(*) AS n FROM messages WHERE hex(id) = upper(?) AND local_to = 1", id)[0].n).toBe(1)
     expect(query(b.home, "SELECT count(*) AS n FROM receipts WHERE hex(message_id) = upper(?) AND state = 'DELIVERED'", id)[0].n).toBe(1)
     expect((await a.daemon.call('peers', {})).find(p => p.peerId === b.daemon.peerId)?.cutOff).toBeUndefined()
+    // a third node holds the renewed card too (by gossip or sync), and delivers to b again
+    await waitFor('c holds the renewed card', () => query(c.home, "SELECT seq FROM cards WHERE handle = 'agent-b'")[0].seq as number, s => s > seqBefore)
+    const fromC = await c.daemon.call('notify', { to: 'agent-b', text: 'from the third node' })
+    expect((await c.daemon.call('wait', { obligation: fromC.obligation, state: 'DELIVERED', timeoutMs: 30_000 })).state).toBe('DELIVERED')
     const healed = JSON.parse((await cli(b.home, ['doctor', '--json'])).stdout)
     expect(endorsementCheck(healed)).toMatchObject({ ok: true })
     expect(endorsementCheck(healed)?.warn).toBeUndefined()
