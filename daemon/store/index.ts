@@ -14,6 +14,7 @@ import { EvidenceStore } from './evidence.js'
 import { SeatTokenStore } from './seat-tokens.js'
 import { IdempotencyStore } from './idempotency.js'
 import { MailboxStore } from './mailbox.js'
+import { MetaStore } from './meta.js'
 
 export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -26,6 +27,7 @@ export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.j
 export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './carriers.js'
 export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
+export type { MetaStore } from './meta.js'
 
 export class Store {
   readonly identity: IdentityStore
@@ -40,6 +42,7 @@ export class Store {
   readonly seatTokens: SeatTokenStore
   readonly idempotency: IdempotencyStore
   readonly mailbox: MailboxStore
+  readonly meta: MetaStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -53,6 +56,7 @@ export class Store {
     this.seatTokens = new SeatTokenStore(s)
     this.idempotency = new IdempotencyStore(s)
     this.mailbox = new MailboxStore(s)
+    this.meta = new MetaStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s)
     this.receipts = new ReceiptStore(s, this.facts)
