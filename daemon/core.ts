@@ -35,6 +35,8 @@ export interface NodeView {
   node: () => MeshNode
   peerId: () => string
   addresses: () => string[]
+  /** Public addresses a trusted peer has dialed back (a node reachable from anywhere, directly). */
+  confirmedPublic?: () => string[]
   peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }>
   truth: () => { facts: number, head: number, gossip?: unknown }
   startedAtMs: number

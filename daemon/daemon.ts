@@ -292,6 +292,7 @@ export class Daemon {
       startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
+      confirmedPublic: () => this.dialBack?.confirmedPublic() ?? [],
       truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats }),
       peers: () => {
         const node = this.node as MeshNode

@@ -47,6 +47,7 @@ export async function buildMesh (plan: MeshPlan): Promise<MeshHome[]> {
       // Before any card is made, so that every card this node ever signs names the announced address.
       await withCtx(h.home, ctx => {
         ctx.config.announce = [addr.announce as string]
+        ctx.config.announceOnly = true // exactly that address: the listener itself stays unnamed (e.g. behind a proxy)
         saveConfig(ctx.paths.config, ctx.config)
       })
     }

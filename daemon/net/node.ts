@@ -1,9 +1,9 @@
-// The libp2p node: TCP and WebSocket, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
-// host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub built behind a
-// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer.
+// The libp2p node: TCP and WebSocket, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in
+// only peers that host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub
+// built behind a trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a
+// frozen peer.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
-import { webSockets } from '@libp2p/websockets'
 import { noise } from '@libp2p/noise'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
@@ -53,6 +53,8 @@ export type MeshNode = Libp2p<{
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
+  // loaded here, not at import: it costs every CLI command a third of a second of CPU, and only a node needs it
+  const { webSockets } = await import('@libp2p/websockets')
   const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
   const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
   return await createLibp2p({

@@ -12,6 +12,8 @@ export interface OldestView { obligation: string, from: string, to: string, stat
 export interface NodeReport {
   peerId: string
   addresses: string[]
+  /** Public addresses a trusted peer has dialed back lately. */
+  confirmedPublic: string[]
   version: string
   startedAt: string
   uptimeSeconds: number
@@ -30,6 +32,7 @@ export async function nodeReport (core: Core, node: NodeView, wake: WakeService,
   return {
     peerId: node.peerId(),
     addresses: node.addresses(),
+    confirmedPublic: node.confirmedPublic?.() ?? [],
     version: packageVersion(),
     startedAt: new Date(startedAtMs).toISOString(),
     uptimeSeconds: Math.round((now - startedAtMs) / 1000),
