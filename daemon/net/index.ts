@@ -2,6 +2,6 @@
 export { createNode, DHT_PROTOCOL, DHT_NAMESPACE, type MeshNode, type NodeOptions } from './node.js'
 export { TrustGate } from './trust-gate.js'
 export * from './constants.js'
-export { honestAddresses, expandListen, addressKind, ipKind, hostKind, multiaddrIp, type AddressKind, type AddressFacts } from './addresses.js'
+export { honestAddresses, expandListen, addressKind, ipKind, hostKind, multiaddrIp, type AddressKind, type AddressFacts } from '../home/addresses.js'
 export { DialBack, DIALBACK_PROTOCOL, DIALBACK, dialBackRefusal } from './dialback.js'
 export { AddressWatch, ADDRESS_CHECK_MS } from './address-watch.js'

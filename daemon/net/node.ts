@@ -4,6 +4,7 @@
 // frozen peer.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
+import { webSockets } from '@libp2p/websockets'
 import { noise } from '@libp2p/noise'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
@@ -53,8 +54,6 @@ export type MeshNode = Libp2p<{
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
-  // loaded here, not at import: it costs every CLI command a third of a second of CPU, and only a node needs it
-  const { webSockets } = await import('@libp2p/websockets')
   const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
   const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
   return await createLibp2p({
