@@ -297,7 +297,10 @@ export class Daemon {
 
   /** Honest addresses for cards and invites; public ones confirmed by dial-back; seats' cards re-signed as they change. */
   private async watchAddresses (ctx: HomeContext, core: Core, node: MeshNode): Promise<void> {
-    const dialBack = this.dialBack = new DialBack(node, { isTrustedPeer: p => core.directory.isTrustedPeer(p), onRefused: (peer, reason) => { this.log.debug('dial-back refused', { peer, reason }) } })
+    const dialBack = this.dialBack = new DialBack(node, {
+      isTrustedPeer: p => core.directory.isTrustedPeer(p),
+      onRefused: (peer, reason) => { this.log.debug('dial-back refused', { peer, reason }) }
+    })
     await dialBack.start()
     const watch = this.addressWatch = new AddressWatch(node, dialBack, {
       announce: ctx.config.announce,

@@ -49,6 +49,7 @@ export async function buildMesh (plan: MeshPlan): Promise<MeshHome[]> {
       // Before any card is made, so that every card this node ever signs names the announced address.
       await withCtx(h.home, ctx => {
         ctx.config.announce = [addr.announce ?? []].flat()
+        ctx.config.announceOnly = true // exactly those addresses: the listener itself stays unnamed (e.g. behind a proxy)
         saveConfig(ctx.paths.config, ctx.config)
       })
     }

@@ -15,7 +15,7 @@ export interface NodeConfig {
   version: 1
   /** libp2p listen multiaddrs. */
   listen: string[]
-  /** Addresses to announce instead of the listen addresses (for NAT or containers). */
+  /** Addresses to announce beside those found (a forwarded port, a DNS name); instead of them with announceOnly. */
   announce: string[]
   /** Peers to dial at start and keep connected (multiaddrs with /p2p/<peer id>). */
   bootstrap: string[]

@@ -12,6 +12,10 @@ export interface OldestView { obligation: string, from: string, to: string, stat
 export interface NodeReport {
   peerId: string
   addresses: string[]
+  /** Public addresses a trusted peer has dialed back lately. */
+  confirmedPublic: string[]
+  /** This node serves as a relay and mailbox for the mesh's members. */
+  relay: boolean
   version: string
   startedAt: string
   uptimeSeconds: number
@@ -30,6 +34,8 @@ export async function nodeReport (core: Core, node: NodeView, wake: WakeService,
   return {
     peerId: node.peerId(),
     addresses: node.addresses(),
+    confirmedPublic: node.reach().confirmedPublic,
+    relay: node.reach().relayServing,
     version: packageVersion(),
     startedAt: new Date(startedAtMs).toISOString(),
     uptimeSeconds: Math.round((now - startedAtMs) / 1000),

@@ -11,8 +11,8 @@ import { parseToken } from '../../daemon/join/index.js'
 
 const ip = (...args: string[]): void => { execFileSync('ip', args, { stdio: 'pipe', timeout: 10_000 }) }
 
-function hostsOrFail (n: number): Hosts {
-  const hosts = makeHosts(n)
+function hostsOrFail (n: number, subnet?: string): Hosts {
+  const hosts = makeHosts(n, { subnet })
   if (typeof hosts === 'string') throw new Error(hosts) // fails, never skips: .ci/run installs iproute2
   onTestFinished(() => hosts.cleanup())
   return hosts
@@ -75,5 +75,19 @@ describe('honest addresses (network namespaces)', () => {
     expect(after?.multiaddrs).toEqual([`/ip4/${moved}/tcp/${a.port}`])
     // b hears of it (a dials b again from its new address; the card travels as every card does)
     await waitFor('b holds a\'s new card', () => card(b.home, a.handle)?.seq, s => s === after?.seq, 60_000)
+  })
+
+  it('a public address is confirmed once a trusted peer has dialed it back', { timeout: 60_000 }, async () => {
+    const hosts = hostsOrFail(2, '203.0.113') // public-looking (TEST-NET-3): what a cloud VM holds
+    const [a, b] = await createMesh(2, {
+      start: false,
+      addresses: (i, port) => ({ listen: i === 0 ? `/ip4/0.0.0.0/tcp/${port}` : `/ip4/${hosts.addresses[i]}/tcp/${port}` }),
+      prefix: i => hosts.prefix(i)
+    })
+    await Promise.all([a.daemon.start(), b.daemon.start()])
+    const mine = `/ip4/${hosts.addresses[0]}/tcp/${a.port}`
+    expect(card(a.home, a.handle)?.multiaddrs).toEqual([mine]) // stated at once: the host holds it
+    // a asks b within a check interval; b opens a new connection to exactly that address and finds a there
+    await waitFor('a\'s public address confirmed by b', async () => (await a.daemon.call('node.status')).confirmedPublic, c => c.includes(mine), 2 * ADDRESS_CHECK_MS + 10_000)
   })
 })

@@ -23,11 +23,11 @@ const SILENT_SUBNET = '10.1.0' // silentAddress(): before every switch subnet (1
 const ip = (...args: string[]): void => { execFileSync('ip', args, { stdio: 'pipe', timeout: 10_000 }) }
 
 /** Makes `n` hosts on one switch, or says why it cannot (not root, no iproute2, no netns support). */
-export function makeHosts (n: number): Hosts | string {
+export function makeHosts (n: number, o: { subnet?: string } = {}): Hosts | string {
   const tag = randomBytes(3).toString('hex') // unique per run: tests run side by side
   const sw = `aioc-${tag}-sw`
   const names = Array.from({ length: n }, (_, i) => `aioc-${tag}-${i}`)
-  const subnet = `10.${randomInt(100, 250)}.${randomInt(1, 250)}`
+  const subnet = o.subnet ?? `10.${randomInt(100, 250)}.${randomInt(1, 250)}` // subnet: three octets, e.g. public-looking 203.0.113
   const addresses = names.map((_, i) => `${subnet}.${i + 1}`)
   const made: string[] = []
   const cleanup = (): void => {
