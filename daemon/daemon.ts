@@ -22,6 +22,17 @@ import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from '.
 import { uiServer, type UiOptions } from './ui/index.js'
 import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
+// A node with a public address confirmed this recently relays by default: addresses of a VM change rarely, a laptop's
+// public address (a café's) is seen only while it is there
+const PUBLIC_CONFIRMED_FOR_MS = 7 * 86_400_000
+const PUBLIC_CONFIRMED_KEY = 'reach.public_confirmed_at_ms'
+
+/** Did a peer confirm a public address of this node within PUBLIC_CONFIRMED_FOR_MS? */
+function publicConfirmedLately (ctx: HomeContext, nowMs: number): boolean {
+  const at = Number(ctx.store.meta.get(PUBLIC_CONFIRMED_KEY) ?? NaN)
+  return Number.isFinite(at) && nowMs - at < PUBLIC_CONFIRMED_FOR_MS
+}
+
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
 
@@ -99,8 +110,9 @@ export class Daemon {
     const peerId = await ctx.peerId()
     const directory = new Directory(ctx, peerId)
     const core = this.core = new Core(ctx, directory, peerId, this.log)
-    // a relay for the mesh's members when the config says so (a confirmed public address may say so later)
-    const relay = { serve: relayWanted(ctx.config.relay, false), reserve: true }
+    // a relay for the mesh's members when the config says so; without a word in the config, when a peer confirmed a
+    // public address of this node lately (libp2p's services are fixed at start: a first confirmation counts from the next)
+    const relay = { serve: relayWanted(ctx.config.relay, publicConfirmedLately(ctx, Date.now())), reserve: true }
     this.relayServing = relay.serve
     const seen = this.seen = new PeerSeen(core, this.startedAtMs) // for status: a peer down since when
     seen.start()
@@ -310,12 +322,20 @@ export class Daemon {
         for (const seat of ctx.store.identity.actors()) if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
         core.directoryChanged()
       },
+      onConfirmed: confirmed => { if (confirmed.length > 0) this.publicConfirmed(ctx) },
       onWake: lateMs => { this.log.info('woke from sleep; addresses checked again', { lateMs }) },
       onError: err => { this.log.warn('address check failed', { error: errorText(err) }) }
     })
     this.started('addresses', () => { watch.stop() })
     watch.start()
     ctx.liveAddresses = () => watch.addresses()
+  }
+
+  /** A peer confirmed a public address of this node: remembered, so that a node left to decide relays from its next start. */
+  private publicConfirmed (ctx: HomeContext): void {
+    const first = !publicConfirmedLately(ctx, Date.now())
+    ctx.store.meta.set(PUBLIC_CONFIRMED_KEY, String(Date.now()))
+    if (first && ctx.config.relay === undefined && !this.relayServing) this.log.info('a public address of this node is confirmed: it serves as a relay for the mesh from its next start (config "relay": false says never)')
   }
 
   private addresses (): string[] {

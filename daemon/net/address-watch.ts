@@ -15,6 +15,8 @@ export interface AddressWatchOptions {
   announceOnly: boolean
   /** The addresses to state changed (and are `addresses`). Awaited before the next check. */
   onChange: (addresses: string[]) => Promise<void> | void
+  /** What trusted peers confirmed by dialing back changed (and is `confirmed`). */
+  onConfirmed?: (confirmed: string[]) => void
   onWake?: (lateMs: number) => void
   onError?: (err: unknown) => void
 }
@@ -83,7 +85,11 @@ export class AddressWatch {
     // dial-backs take seconds each: they run beside the checks, and one that changes what is confirmed checks again
     if (!this.o.announceOnly && this.confirming === undefined) {
       this.confirming = this.dialBack.check(this.bound())
-        .then(changed => { if (changed && !this.stopped) void this.check() }, err => { this.o.onError?.(err) })
+        .then(changed => {
+          if (!changed || this.stopped) return
+          this.o.onConfirmed?.(this.dialBack.confirmedPublic())
+          void this.check()
+        }, err => { this.o.onError?.(err) })
         .finally(() => { this.confirming = undefined })
     }
     try {
