@@ -35,7 +35,7 @@ export interface NodeView {
   node: () => MeshNode
   peerId: () => string
   addresses: () => string[]
-  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }>
+  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown, links?: Array<{ address: string, encryption?: string, limited: boolean }> }>
   truth: () => { facts: number, head: number, gossip?: unknown }
   startedAtMs: number
 }

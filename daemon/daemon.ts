@@ -10,10 +10,11 @@ import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool } from './deli
 import { WakeService } from './wake/index.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
-import { createNode, type MeshNode, DELIVER_PROTOCOL } from './net/index.js'
+import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL } from './net/index.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
+import { cardResigner } from './setup/resign.js'
 import { settleConflicts } from './setup/conflicts.js'
 import { TruthPlane, factMessageId } from './sync/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
@@ -93,6 +94,8 @@ export class Daemon {
     const peerId = await ctx.peerId()
     const directory = new Directory(ctx, peerId)
     const core = this.core = new Core(ctx, directory, peerId, this.log)
+    // a relay for the mesh's members when the config says so (a confirmed public address may say so later)
+    const relay = { serve: relayWanted(ctx.config.relay, false), reserve: true }
 
     const node = this.node = await createNode({
       seed: ctx.nodeKey().seed,
@@ -106,13 +109,21 @@ export class Daemon {
       isCutOff: p => directory.isCutOff(p),
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
-      dhtSelect: (_key, values) => selectCardRecord(values)
+      dhtSelect: (_key, values) => selectCardRecord(values),
+      relay
     })
     this.started('libp2p', async () => await node.stop())
     await node.start()
+    const direct = new DirectPreference(node, (msg, fields) => { this.log.debug(msg, fields) })
+    this.started('direct', () => direct.stop())
+    direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     ctx.liveAddresses = () => this.addresses()
+    ctx.liveReach = () => ({ relay: relay.serve, mailboxes: [] })
+    // a relay reservation made or lost changes this node's addresses: the seats' cards state the new ones
+    const resign = cardResigner(ctx, () => { if (this.stopping === undefined) core.directoryChanged() }, error => { this.log.warn('cards not re-signed', { error }) })
+    node.addEventListener('self:peer:update', () => { if (this.stopping === undefined) resign() })
     for (const seat of ctx.store.identity.actors()) {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
     }
@@ -275,12 +286,14 @@ export class Daemon {
         const node = this.node as MeshNode
         const core = this.core as Core
         const connected = new Map<string, string[]>()
+        const links = new Map<string, Array<{ address: string, encryption?: string, limited: boolean }>>()
         const rtt = new Map<string, number>() // the connection monitor's last ping; the best of several connections
         for (const c of node.getConnections()) {
           const p = c.remotePeer.toString()
           const list = connected.get(p) ?? []
           list.push(c.remoteAddr.toString())
           connected.set(p, list)
+          links.set(p, [...links.get(p) ?? [], { address: c.remoteAddr.toString(), encryption: c.encryption, limited: c.limits !== undefined }])
           if (c.rtt !== undefined && c.rtt >= 0) rtt.set(p, Math.min(c.rtt, rtt.get(p) ?? Infinity))
         }
         const ids = new Set([...core.directory.peerIds(), ...connected.keys()])
@@ -289,6 +302,7 @@ export class Daemon {
           addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? [],
           connected: connected.has(peerId),
           latencyMs: rtt.get(peerId),
+          links: links.get(peerId) ?? [],
           handles: core.directory.handlesOnPeer(peerId),
           sync: this.truth?.sync.stats.get(peerId)
         }))

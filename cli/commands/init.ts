@@ -1,4 +1,4 @@
-// `aios-comm init [--listen MULTIADDR…]`: create the node key and config (idempotent).
+// `aios-comm init [--listen MULTIADDR…] [--relay | --no-relay]`: create the node key and config (idempotent).
 import type { Command } from 'commander'
 import { initHome } from '../../daemon/index.js'
 import { globals, homeDir } from '../context.js'
@@ -8,9 +8,12 @@ export function register (program: Command): void {
   program.command('init')
     .description('create this home\'s node key and config (safe to run again)')
     .option('--listen <multiaddr...>', 'libp2p listen address(es), default /ip4/0.0.0.0/tcp/7733')
+    .option('--relay', 'serve as a relay for the mesh\'s members (default: only once a public address is confirmed)')
+    .option('--no-relay', 'never serve as a relay')
     .option('--json', 'print JSON')
-    .action(async (opts: { listen?: string[] }, cmd: Command) => {
-      const r = await initHome(homeDir(cmd), { listen: opts.listen })
-      print(globals(cmd), r, () => `${r.created ? 'initialized' : 'already initialized'} ${r.home}\npeer id ${r.peerId}\nlisten ${r.listen.join(' ')}`)
+    .action(async (opts: { listen?: string[], relay?: boolean }, cmd: Command) => {
+      const r = await initHome(homeDir(cmd), { listen: opts.listen, relay: opts.relay })
+      print(globals(cmd), r, () => `${r.created ? 'initialized' : 'already initialized'} ${r.home}\npeer id ${r.peerId}\nlisten ${r.listen.join(' ')}` +
+        (r.relay === undefined ? '' : `\nrelay ${r.relay ? 'on' : 'off'}`))
     })
 }

@@ -23,6 +23,8 @@ export interface MeshPlan {
   addresses?: (i: number, port: number) => { listen: string, announce?: string }
   /** full: every node holds every card and keeps every peer connected; chain: node i knows and dials only i±1. */
   topology?: 'full' | 'chain'
+  /** Node i's `relay` setting (init --relay / --no-relay); undefined leaves it absent. */
+  relay?: (i: number) => boolean | undefined
   /** Told each step as it is done. */
   say?: (line: string) => void
 }
@@ -42,7 +44,7 @@ export async function buildMesh (plan: MeshPlan): Promise<MeshHome[]> {
   for (const [i, seat] of plan.seats.entries()) {
     const h: MeshHome = { name: seat.name, home: plan.home(seat, i), handle: seat.handle, port: await freePort() }
     const addr = plan.addresses?.(i, h.port) ?? { listen: `/ip4/127.0.0.1/tcp/${h.port}` }
-    await initHome(h.home, { listen: [addr.listen] })
+    await initHome(h.home, { listen: [addr.listen], relay: plan.relay?.(i) })
     if (addr.announce !== undefined) {
       // Before any card is made, so that every card this node ever signs names the announced address.
       await withCtx(h.home, ctx => {

@@ -36,7 +36,9 @@ export interface StatusResult extends ObligationView {
   verdict: string
 }
 
-export interface PeerView { peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown }
+export interface PeerView { peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown, links?: LinkView[] }
+/** One open connection to a peer: its address (a relayed one holds /p2p-circuit), its encryption, whether it is limited. */
+export interface LinkView { address: string, encryption?: string, limited: boolean }
 
 export interface WhereResult {
   handle: string

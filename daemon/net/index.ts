@@ -2,3 +2,5 @@
 export { createNode, DHT_PROTOCOL, DHT_NAMESPACE, type MeshNode, type NodeOptions } from './node.js'
 export { TrustGate } from './trust-gate.js'
 export * from './constants.js'
+export { relayWanted, isRelayed, RELAY_RESERVATIONS, MAX_RELAY_STRANGERS } from './relay.js'
+export { DirectPreference, DIRECT_RETRY_MS } from './direct.js'

@@ -12,9 +12,10 @@ import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
-import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
+import { ADDRESS_DIAL_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
 import { TrustGate } from './trust-gate.js'
+import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
 
 export interface NodeOptions {
   seed: Uint8Array
@@ -36,6 +37,8 @@ export interface NodeOptions {
   /** DHT records under /aios-comm/…: throw when a record is invalid; pick the best of several. */
   dhtValidate?: (key: Uint8Array, value: Uint8Array) => void
   dhtSelect?: (key: Uint8Array, values: Uint8Array[]) => number
+  /** Relays: `serve` runs a relay for the mesh's members; `reserve` keeps reservations on member relays (a daemon does). */
+  relay?: { serve: boolean, reserve: boolean }
 }
 
 export const DHT_PROTOCOL = '/aios-comm/kad/1.0.0'
@@ -47,16 +50,20 @@ export type MeshNode = Libp2p<{
   ping: ReturnType<ReturnType<typeof ping>>
   pubsub: GossipSub
   dht: KadDHT
+  relay?: ReturnType<ReturnType<typeof relayServer>>
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
   const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
   const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
-  return await createLibp2p({
+  let node: MeshNode | undefined
+  const relay = relayGater({ isTrustedPeer: o.isTrustedPeer, admitUntrusted: o.admitUntrusted, serving: o.relay?.serve === true, connections: () => node?.getConnections() ?? [] })
+  const circuits = o.relay?.reserve === true ? Array<string>(RELAY_RESERVATIONS).fill(RELAY_SEARCH) : []
+  node = await createLibp2p({
     privateKey,
     start: false,
-    addresses: { listen: o.listen, announce: o.announce.length > 0 ? o.announce : undefined },
-    transports: [tcp()],
+    addresses: { listen: [...o.listen, ...circuits], announce: o.announce.length > 0 ? o.announce : undefined },
+    transports: [tcp(), relayTransport(gate)],
     connectionEncrypters: [noise(), lazyTls()],
     streamMuxers: [yamux()],
     services: {
@@ -87,16 +94,22 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         allowQueryWithZeroPeers: true,
         validators: { [DHT_NAMESPACE]: async (key: Uint8Array, value: Uint8Array) => o.dhtValidate?.(key, value) },
         selectors: { [DHT_NAMESPACE]: (key: Uint8Array, values: Uint8Array[]) => o.dhtSelect?.(key, values) ?? 0 }
-      }))
+      })),
+      ...(o.relay?.serve === true ? { relay: relayServer() } : {})
     },
     connectionGater: {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
-      denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()) && o.admitUntrusted?.(peerId.toString()) !== true,
-      denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true
+      denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()) && o.admitUntrusted?.(peerId.toString()) !== true &&
+        !relay.strangerForRelay(peerId.toString()),
+      denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true,
+      denyInboundRelayReservation: relay.denyInboundRelayReservation,
+      denyOutboundRelayedConnection: relay.denyOutboundRelayedConnection,
+      denyInboundRelayedConnection: relay.denyInboundRelayedConnection
     },
-    connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64 },
+    connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64, addressDialTimeout: ADDRESS_DIAL_TIMEOUT_MS },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }
   }) as unknown as MeshNode
+  return node
 }
 
 /** A libp2p service factory given the gate's view of the components instead of the components. */

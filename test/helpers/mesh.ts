@@ -33,6 +33,8 @@ export interface MeshOptions {
   addresses?: (i: number, port: number) => { listen: string, announce?: string }
   /** A command node i's daemon runs under, e.g. ['ip', 'netns', 'exec', 'ns1']. */
   prefix?: (i: number) => string[]
+  /** Node i's `relay` setting (true: it serves as a relay for the mesh's members). */
+  relay?: (i: number) => boolean | undefined
 }
 
 /** n homes with seats agent-a, agent-b, … (the first owns the mesh); cards exchanged before the daemons start. */
@@ -41,7 +43,7 @@ export async function createMesh (n: number, opts: MeshOptions = {}): Promise<Me
     const name = String.fromCharCode(97 + i)
     return { name, handle: `agent-${name}` }
   })
-  const homes = await buildMesh({ seats, home: () => tempDir('aios-mesh-'), addresses: opts.addresses, topology: opts.topology })
+  const homes = await buildMesh({ seats, home: () => tempDir('aios-mesh-'), addresses: opts.addresses, topology: opts.topology, relay: opts.relay })
   const nodes = homes.map((h, i) => {
     const daemon = new DaemonProcess(h.home, opts.env, opts.args?.(i) ?? [], opts.prefix?.(i) ?? [])
     onTestFinished(async () => { await daemon.kill() })
