@@ -10,11 +10,10 @@ import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool } from './deli
 import { WakeService } from './wake/index.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
-import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL } from './net/index.js'
+import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL, AddressWatch, DialBack } from './net/index.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
-import { cardResigner } from './setup/resign.js'
 import { settleConflicts } from './setup/conflicts.js'
 import { TruthPlane, factMessageId } from './sync/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
@@ -59,6 +58,9 @@ export class Daemon {
   private node?: MeshNode
   private truth?: TruthPlane
   private bridge?: A2ABridge
+  private addressWatch?: AddressWatch
+  /** Public addresses confirmed by a trusted peer's dial-back: dialBack.confirmedPublic(). */
+  dialBack?: DialBack
   /** What has started, in order: each is pushed as it is made, and stop() stops them in reverse. */
   private readonly running: Array<{ name: string, stop: () => Promise<void> | void }> = []
   private readonly startedAtMs = Date.now()
@@ -101,6 +103,7 @@ export class Daemon {
       seed: ctx.nodeKey().seed,
       listen: ctx.config.listen,
       announce: ctx.config.announce,
+      announceOnly: ctx.config.announceOnly,
       isTrustedPeer: p => directory.isTrustedPeer(p),
       // an unknown peer gets in only while an invitation is open (or its join is under way), and then may only use
       // the join protocol: the DHT and gossip refuse it behind the node's trust gate, deliver and sync check it
@@ -119,11 +122,9 @@ export class Daemon {
     direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
-    ctx.liveAddresses = () => this.addresses()
     ctx.liveReach = () => ({ relay: relay.serve, mailboxes: [] })
-    // a relay reservation made or lost changes this node's addresses: the seats' cards state the new ones
-    const resign = cardResigner(ctx, () => { if (this.stopping === undefined) core.directoryChanged() }, error => { this.log.warn('cards not re-signed', { error }) })
-    node.addEventListener('self:peer:update', () => { if (this.stopping === undefined) resign() })
+    // the addresses cards state (relay reservations made or lost among them), checked again and again: a change re-signs
+    await this.watchAddresses(ctx, core, node)
     for (const seat of ctx.store.identity.actors()) {
       if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
     }
@@ -260,10 +261,28 @@ export class Daemon {
     if (this.starting !== undefined) this.log.info('daemon stopped')
   }
 
+  /** Honest addresses for cards and invites; public ones confirmed by dial-back; seats' cards re-signed as they change. */
+  private async watchAddresses (ctx: HomeContext, core: Core, node: MeshNode): Promise<void> {
+    const dialBack = this.dialBack = new DialBack(node, { isTrustedPeer: p => core.directory.isTrustedPeer(p), onRefused: (peer, reason) => { this.log.debug('dial-back refused', { peer, reason }) } })
+    await dialBack.start()
+    const watch = this.addressWatch = new AddressWatch(node, dialBack, {
+      announce: ctx.config.announce,
+      announceOnly: ctx.config.announceOnly,
+      onChange: async addresses => {
+        this.log.info('addresses changed; cards re-signed', { addresses })
+        for (const seat of ctx.store.identity.actors()) if (seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
+        core.directoryChanged()
+      },
+      onWake: lateMs => { this.log.info('woke from sleep; addresses checked again', { lateMs }) },
+      onError: err => { this.log.warn('address check failed', { error: errorText(err) }) }
+    })
+    this.started('addresses', () => { watch.stop() })
+    watch.start()
+    ctx.liveAddresses = () => watch.addresses()
+  }
+
   private addresses (): string[] {
-    const seen = new Set<string>()
-    for (const a of this.node?.getMultiaddrs() ?? []) seen.add(a.toString().replace(/\/p2p\/[^/]+$/, ''))
-    return [...seen]
+    return this.addressWatch?.addresses() ?? []
   }
 
   private localCards (): { version: number, cards: Uint8Array[] } {

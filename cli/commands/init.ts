@@ -7,7 +7,7 @@ import { print } from '../output.js'
 export function register (program: Command): void {
   program.command('init')
     .description('create this home\'s node key and config (safe to run again)')
-    .option('--listen <multiaddr...>', 'libp2p listen address(es), default /ip4/0.0.0.0/tcp/7733')
+    .option('--listen <multiaddr...>', 'libp2p listen address(es), default /ip4/0.0.0.0/tcp/7733 and /ip6/::/tcp/7733; add /ip4/0.0.0.0/tcp/443/ws for networks that allow only web ports')
     .option('--relay', 'serve as a relay for the mesh\'s members (default: only once a public address is confirmed)')
     .option('--no-relay', 'never serve as a relay')
     .option('--json', 'print JSON')

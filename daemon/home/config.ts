@@ -7,7 +7,9 @@ import { writePrivateFile } from './files.js'
 
 export const DEFAULT_PORT = 7733 // fixed so peers can be told one address; change with init --listen
 const PEER_ID = /^[1-9A-HJ-NP-Za-km-z]{46,60}$/ // base58btc (12D3Koo…, Qm…)
-export const DEFAULT_LISTEN = [`/ip4/0.0.0.0/tcp/${DEFAULT_PORT}`]
+// IPv6 beside IPv4 (libp2p starts with IPv4 alone where every IPv6 listener fails, as on a host without IPv6); add
+// /ip4/0.0.0.0/tcp/443/ws with init --listen for networks that let only web ports out
+export const DEFAULT_LISTEN = [`/ip4/0.0.0.0/tcp/${DEFAULT_PORT}`, `/ip6/::/tcp/${DEFAULT_PORT}`]
 
 export interface NodeConfig {
   version: 1

@@ -1,8 +1,9 @@
-// The libp2p node: TCP, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
+// The libp2p node: TCP and WebSocket, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
 // host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub built behind a
 // trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
+import { webSockets } from '@libp2p/websockets'
 import { noise } from '@libp2p/noise'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
@@ -21,6 +22,8 @@ export interface NodeOptions {
   seed: Uint8Array
   listen: string[]
   announce: string[]
+  /** Announce exactly `announce`; otherwise it is added to what the node finds (its listeners, relays). */
+  announceOnly?: boolean
   /** Does this peer host a trusted actor now? Asked by the gater, and by the DHT and gossipsub for every stream. */
   isTrustedPeer: (peerId: string) => boolean
   /**
@@ -62,8 +65,9 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
   node = await createLibp2p({
     privateKey,
     start: false,
-    addresses: { listen: [...o.listen, ...circuits], announce: o.announce.length > 0 ? o.announce : undefined },
-    transports: [tcp(), relayTransport(gate)],
+    addresses: o.announceOnly === true ? { listen: [...o.listen, ...circuits], announce: o.announce } : { listen: [...o.listen, ...circuits], appendAnnounce: o.announce },
+    // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
+    transports: [tcp(), webSockets(), relayTransport(gate)],
     connectionEncrypters: [noise(), lazyTls()],
     streamMuxers: [yamux()],
     services: {

@@ -1,6 +1,5 @@
 // Cards: refreshing the local seats' cards (seq + 1 only when a fact changed), showing, verifying and importing cards.
 import { readFileSync } from 'node:fs'
-import { networkInterfaces } from 'node:os'
 import {
   MeshError, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, signCard, verifyCardJson,
   type AgentCard, type CardSecurity, type VerifiedCard
@@ -8,22 +7,12 @@ import {
 import type { CardRow } from '../store/index.js'
 import type { HomeContext } from '../home/context.js'
 import { acceptCardJson, type ImportStatus } from '../directory/index.js'
+import { expandListen, honestAddresses } from '../net/index.js'
 
-/** Addresses a card announces: `announce` from the config, else the listen addresses with 0.0.0.0 expanded. */
+/** Addresses a card announces when no daemon runs: the listen addresses on this host's interfaces, honestly kept. */
 export function configuredAddresses (ctx: HomeContext): string[] {
-  if (ctx.config.announce.length > 0) return ctx.config.announce
-  const out: string[] = []
-  for (const a of ctx.config.listen) {
-    if (!a.startsWith('/ip4/0.0.0.0/')) {
-      out.push(a)
-      continue
-    }
-    const rest = a.slice('/ip4/0.0.0.0'.length)
-    for (const list of Object.values(networkInterfaces())) {
-      for (const i of list ?? []) if (i.family === 'IPv4') out.push(`/ip4/${i.address}${rest}`)
-    }
-  }
-  return out
+  const c = ctx.config
+  return honestAddresses({ bound: expandListen(c.listen), confirmed: [], announce: c.announce, announceOnly: c.announceOnly })
 }
 
 interface NextFacts { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array, relay?: boolean, mailboxes?: string[] }
