@@ -19,7 +19,9 @@ const CASE_MS = FULL ? 600_000 : 150_000
 const REACH_MS = 90_000 // a relay reservation, a re-signed card and its gossip, a redial: well within this on a loaded machine
 const MAILBOX_AFTER_MS = 1000 // the sender's wait before handing to a mailbox (2 minutes by default); short for a test
 const RESIGN_MS = 60_000 // a laptop's new network shows in its card within a minute (checked every 10–30 s)
-const DIAL_BUDGET_MS = 5000 // the project's dial budget: a dead address listed first cost all of it before
+// A LAN peer answers a dial in tens of ms (30 ms measured); the dead address listed first cost the whole 5 s budget
+// before. Under this bound (less than a per-address timeout, with a loaded machine's delivery on top) it cost nothing.
+const DEAD_FIRST_MS = 2000
 const KILLS = 3 // relays killed, one after the other (the one killed before restarted first)
 // `npm test` runs the three cases that each stand for one part (relay, mailbox, dialing) at about 30–60 s each on a
 // loaded two-core machine; the moving laptop, the invite and the relay kills run under `npm run test:chaos`
@@ -164,9 +166,9 @@ describe('chaos: reach across NAT (relays, mailboxes, moving laptops, dead addre
     const sent: Sent[] = []
     for (let i = 0; i < N; i++) sent.push(await send(a, box, `dead-first a->box #${i}`))
     await waitDelivered(sent, REACH_MS)
-    const first = Math.min(...toDeliveredMs(sent))
+    const [first] = toDeliveredMs(sent.slice(0, 1)) // the one that waited for the dial
     const line = await reportCase('dead address first: a -> LAN box, direct', sent, { fromDaemonStartMs: Math.max(...toDeliveredMs(sent, () => startedAt)) })
-    expect(first).toBeLessThan(DIAL_BUDGET_MS)
+    expect(first).toBeLessThan(DEAD_FIRST_MS)
     expect({ lost: line.lost, duplicated: line.duplicated }).toEqual({ lost: 0, duplicated: 0 })
   })
 
