@@ -202,7 +202,11 @@ export const CODES = {
   A2A_NO_TEXT: { exit: 'failure', fix: 'send text parts; put files on disk and send their paths' },
   A2A_UNSUPPORTED: { exit: 'failure', fix: 'send a new message instead of continuing a task' },
   PARSE_ERROR: { exit: 'failure', fix: 'send a JSON body' },
-  TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' }
+  TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' },
+  // mailboxes: nodes that hold signed mail for members whose node is away
+  MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
+  MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },
+  MAILBOX_FULL: { exit: 'failure', fix: 'the mailbox holds as much as it may for now; it is tried again later, or another mailbox is' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

@@ -20,6 +20,7 @@ import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
+import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
@@ -113,7 +114,8 @@ export class Daemon {
       messageId: factMessageId,
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
       dhtSelect: (_key, values) => selectCardRecord(values),
-      relay
+      relay,
+      mdns: ctx.config.mdns
     })
     this.started('libp2p', async () => await node.stop())
     await node.start()
@@ -122,7 +124,8 @@ export class Daemon {
     direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
-    ctx.liveReach = () => ({ relay: relay.serve, mailboxes: [] })
+    // this node's relay serving is decided at start; the mailboxes its seats name are the relays it knows (or the config's)
+    ctx.liveReach = () => ({ relay: relay.serve, mailboxes: liveReach(ctx.config, directory, peerId).mailboxes })
     // the addresses cards state (relay reservations made or lost among them), checked again and again: a change re-signs
     await this.watchAddresses(ctx, core, node)
     for (const seat of ctx.store.identity.actors()) {
@@ -138,9 +141,16 @@ export class Daemon {
     bus.start()
     const sessions = new SessionPool(node, core, () => this.localCards())
     this.started('sessions', () => sessions.close())
-    const worker = new OutboxWorker(core, p => sessions.get(p))
+    const handoff = new MailboxHandoff(core, node, ctx.config.mailboxAfterMs)
+    const worker = new OutboxWorker(core, p => sessions.get(p), (p, items) => { handoff.unreachable(p, items) })
     this.started('outbox', async () => await worker.stop())
     node.addEventListener('peer:connect', evt => worker.peerConnected(evt.detail.toString()))
+    const forwarder = new MailboxForwarder(core, p => sessions.get(p))
+    this.started('mailbox', () => { forwarder.stop() })
+    forwarder.start()
+    node.addEventListener('peer:connect', evt => { forwarder.peerConnected(evt.detail.toString()) })
+    const mailbox = { serving: () => relay.serve, held: () => { forwarder.forwardDue() }, quota: mailboxQuotaFromEnv() }
+    await node.handle(MAILBOX_PROTOCOL, (stream, connection) => { this.guard('mailbox', stream, serveMailbox(core, stream, connection, mailbox)) }, { maxInboundStreams: 16 })
     node.addEventListener('peer:connect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'up' }))
     node.addEventListener('peer:disconnect', evt => core.events.emit('peer', { peerId: evt.detail.toString(), status: 'down' }))
     worker.start()
@@ -300,7 +310,7 @@ export class Daemon {
       startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
-      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats }),
+      truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats, lan: this.node?.services.lan.stats }),
       peers: () => {
         const node = this.node as MeshNode
         const core = this.core as Core

@@ -10,6 +10,7 @@ export function register (program: Command): void {
     .action(async (o: { all?: boolean }, cmd: Command) => {
       const items = await daemonCall(cmd, 'outbox', { all: o.all === true })
       print(globals(cmd), items, () => items.length === 0 ? 'outbox empty'
-        : table(['KIND', 'OBLIGATION', 'TO', 'STATUS', 'ATTEMPTS', 'NEXT', 'LAST ERROR'], items.map(i => [i.kind, i.obligation, i.dest, i.status, i.attempts, i.nextAttemptAt, i.lastError])))
+        : table(['KIND', 'OBLIGATION', 'TO', 'STATUS', 'ATTEMPTS', 'NEXT', 'LAST ERROR', 'HELD AT MAILBOX'],
+          items.map(i => [i.kind, i.obligation, i.dest, i.status, i.attempts, i.nextAttemptAt, i.lastError, i.heldAt === undefined ? undefined : `${i.heldAt.mailbox} since ${i.heldAt.since}`])))
     })
 }

@@ -20,7 +20,7 @@ export interface MeshPlan {
   /** The home folder of seat i (it need not exist). */
   home: (seat: SeatPlan, i: number) => string
   /** Where node i listens and what its cards announce (default: 127.0.0.1 on a free port, announced as is). */
-  addresses?: (i: number, port: number) => { listen: string, announce?: string }
+  addresses?: (i: number, port: number) => { listen: string, announce?: string | string[] }
   /** full: every node holds every card and keeps every peer connected; chain: node i knows and dials only i±1. */
   topology?: 'full' | 'chain'
   /** Node i's `relay` setting (init --relay / --no-relay); undefined leaves it absent. */
@@ -48,7 +48,7 @@ export async function buildMesh (plan: MeshPlan): Promise<MeshHome[]> {
     if (addr.announce !== undefined) {
       // Before any card is made, so that every card this node ever signs names the announced address.
       await withCtx(h.home, ctx => {
-        ctx.config.announce = [addr.announce as string]
+        ctx.config.announce = [addr.announce ?? []].flat()
         saveConfig(ctx.paths.config, ctx.config)
       })
     }

@@ -39,7 +39,9 @@ export class OutboxWorker {
     this.wake?.()
   }
 
-  constructor (private readonly core: Core, private readonly session: (peerId: string) => PeerSession) {}
+  /** `unreachable`: told of the items a peer could not be reached for (e.g. to hand them to a mailbox). */
+  constructor (private readonly core: Core, private readonly session: (peerId: string) => PeerSession,
+    private readonly unreachable?: (peerId: string, items: Item[]) => void) {}
 
   start (): void {
     if (this.running) return
@@ -185,6 +187,7 @@ export class OutboxWorker {
       await this.core.store.commit.run(() => {
         for (const i of items) this.core.store.outbox.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)
       }, { durable: false }) // lost in a power cut, the rows are simply due again
+      this.unreachable?.(peerId, items)
       return
     }
     await this.settle(messages, receipts, res, handoffs)

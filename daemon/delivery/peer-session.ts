@@ -87,6 +87,7 @@ export class PeerSession {
     if (addrs.length > 0) await this.node.peerStore.merge(pid, { multiaddrs: addrs })
     let stream: Stream
     try {
+      await this.node.services.dialer.connect(this.peerId, current?.multiaddrs ?? [])
       stream = await this.node.dialProtocol(pid, DELIVER_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
       throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${errorText(err)}`, { cause: err })

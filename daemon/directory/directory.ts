@@ -15,6 +15,9 @@ export interface Current {
   updatedAtMs: number
   local: boolean
   endorsementExpiresAtMs: number
+  /** Reach the card states: its node serves as a relay and mailbox; the nodes that hold its mail. */
+  relay?: boolean
+  mailboxes?: string[]
 }
 
 export type KeyCheck = { ok: true, current: Current } | Refusal
@@ -53,7 +56,8 @@ export class Directory {
       const isLocal = local.has(c.handle) && c.peerId === this.selfPeerId
       const current: Current = {
         handle: c.handle, actorKey: c.actorKey, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: c.seq, carrier: c.carrier,
-        model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: e.ok ? e.endorsement.expiresAtMs : 0
+        model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: e.ok ? e.endorsement.expiresAtMs : 0,
+        relay: c.relay, mailboxes: c.mailboxes
       }
       if (!e.ok) {
         if (e.code === 'CARD_REVOKED') revoked.add(keyText(c.actorKey))

@@ -40,6 +40,7 @@ export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: str
   await node.peerStore.merge(pid, { multiaddrs: token.addrs.map(a => multiaddr(a)) })
   let stream
   try {
+    await node.services.dialer.connect(token.peer, token.addrs)
     stream = await node.dialProtocol(pid, JOIN_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
   } catch (err) {
     throw new MeshError('PEER_UNREACHABLE', `cannot reach the inviting node ${token.peer}: ${(err as Error).message}`, { cause: err })

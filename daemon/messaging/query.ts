@@ -25,7 +25,7 @@ export interface ObligationView {
   state: string
   sentAt?: string
   thread?: string
-  delivery?: { status: string, attempts: number, lastError?: string, nextAttemptAt?: string }
+  delivery?: { status: string, attempts: number, lastError?: string, nextAttemptAt?: string, heldAt?: { mailbox: string, since: string } }
   receipts: ReceiptView[]
 }
 
@@ -69,6 +69,7 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
   }
   if (outbox !== undefined) {
     view.delivery = { status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, nextAttemptAt: outbox.status === 'pending' ? new Date(outbox.nextAttemptMs).toISOString() : undefined }
+    if (outbox.heldAt !== undefined) view.delivery.heldAt = { mailbox: outbox.heldAt, since: new Date(outbox.heldSinceMs ?? 0).toISOString() }
   }
   return view
 }
@@ -129,6 +130,8 @@ export interface OutboxItem {
   nextAttemptAt: string
   lastError?: string
   createdAt: string
+  /** The mailbox that holds a copy, and since when. */
+  heldAt?: { mailbox: string, since: string }
 }
 
 export function outbox (core: Core, all: boolean): OutboxItem[] {
@@ -139,6 +142,7 @@ export function outbox (core: Core, all: boolean): OutboxItem[] {
       const r = core.store.receipts.byHash(o.ref)
       if (r !== undefined) ob = `${obligationId(r.messageId)} ${r.state}`
     }
-    return { kind: o.kind, obligation: ob, dest: o.dest, status: o.status, attempts: o.attempts, nextAttemptAt: new Date(o.nextAttemptMs).toISOString(), lastError: o.lastError, createdAt: new Date(o.createdAtMs).toISOString() }
+    return { kind: o.kind, obligation: ob, dest: o.dest, status: o.status, attempts: o.attempts, nextAttemptAt: new Date(o.nextAttemptMs).toISOString(), lastError: o.lastError, createdAt: new Date(o.createdAtMs).toISOString(),
+      ...(o.heldAt === undefined ? {} : { heldAt: { mailbox: o.heldAt, since: new Date(o.heldSinceMs ?? 0).toISOString() } }) }
   })
 }

@@ -58,6 +58,8 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
         continue
       }
       results.push({ receiptHash: o.hash })
+      // DELIVERED for a message sent from here (e.g. brought back by a mailbox): direct delivery is over
+      if (r.state === 'DELIVERED' && message.localFrom) settleDelivered(core, message.id)
       if (content !== undefined) keepContent(core, o.hash, o.receipt, message, content, now)
       if (r.isNew) stored.push({ messageId: message.id, state: r.state, actor: o.receipt.actor })
     }
@@ -65,6 +67,12 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
   for (const s of stored) core.events.emit('receipt', s)
   for (const r of refused) core.events.emit('refused', { what: 'receipt', code: r.code, reason: r.reason, peer })
   return results
+}
+
+/** The message's pending outbox row leaves the outbox: its DELIVERED receipt is stored. */
+function settleDelivered (core: Core, messageId: Uint8Array): void {
+  const row = core.store.outbox.forRef('message', messageId)
+  if (row !== undefined && row.status === 'pending') core.store.outbox.done(row.id)
 }
 
 /** The sender's copy of the evidence content; any other node drops it (content never spreads past the sender). */

@@ -1,6 +1,7 @@
 // The libp2p node: TCP and WebSocket, Noise (and TLS) encryption, yamux, identify, ping; a gater that lets in only peers that
 // host a trusted actor (and, while the daemon says so, peers come to join); the DHT and gossipsub built behind a
-// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer.
+// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer; a
+// dialer that tries a peer's addresses best first and side by side; mDNS on the LAN for trusted peers only.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { webSockets } from '@libp2p/websockets'
@@ -13,10 +14,13 @@ import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
-import { ADDRESS_DIAL_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
+import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
+import { AddressRanking } from './address-rank.js'
+import { ADDRESS_TIMEOUT_MS, Dialer, type DialerComponents } from './dialer.js'
+import { LanDiscovery, lanReachable } from './lan-discovery.js'
 
 export interface NodeOptions {
   seed: Uint8Array
@@ -42,6 +46,8 @@ export interface NodeOptions {
   dhtSelect?: (key: Uint8Array, values: Uint8Array[]) => number
   /** Relays: `serve` runs a relay for the mesh's members; `reserve` keeps reservations on member relays (a daemon does). */
   relay?: { serve: boolean, reserve: boolean }
+  /** Find trusted peers on the LAN with mDNS (config `mdns`); only where the node listens on more than loopback. */
+  mdns?: boolean
 }
 
 export const DHT_PROTOCOL = '/aios-comm/kad/1.0.0'
@@ -54,6 +60,8 @@ export type MeshNode = Libp2p<{
   pubsub: GossipSub
   dht: KadDHT
   relay?: ReturnType<ReturnType<typeof relayServer>>
+  dialer: Dialer
+  lan: LanDiscovery
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
@@ -62,6 +70,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
   let node: MeshNode | undefined
   const relay = relayGater({ isTrustedPeer: o.isTrustedPeer, admitUntrusted: o.admitUntrusted, serving: o.relay?.serve === true, connections: () => node?.getConnections() ?? [] })
   const circuits = o.relay?.reserve === true ? Array<string>(RELAY_RESERVATIONS).fill(RELAY_SEARCH) : []
+  const ranking = new AddressRanking()
+  let dialer: Dialer | undefined
   node = await createLibp2p({
     privateKey,
     start: false,
@@ -99,7 +109,13 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         validators: { [DHT_NAMESPACE]: async (key: Uint8Array, value: Uint8Array) => o.dhtValidate?.(key, value) },
         selectors: { [DHT_NAMESPACE]: (key: Uint8Array, values: Uint8Array[]) => o.dhtSelect?.(key, values) ?? 0 }
       })),
-      ...(o.relay?.serve === true ? { relay: relayServer() } : {})
+      ...(o.relay?.serve === true ? { relay: relayServer() } : {}),
+      dialer: (components: DialerComponents) => (dialer = new Dialer(components, ranking)),
+      lan: (components: ConstructorParameters<typeof LanDiscovery>[0]) => new LanDiscovery(components, {
+        on: o.mdns === true && lanReachable(o.listen),
+        isTrustedPeer: o.isTrustedPeer,
+        dialer: () => dialer as Dialer
+      })
     },
     connectionGater: {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
@@ -110,7 +126,14 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       denyOutboundRelayedConnection: relay.denyOutboundRelayedConnection,
       denyInboundRelayedConnection: relay.denyInboundRelayedConnection
     },
-    connectionManager: { inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND, maxIncomingPendingConnections: 64, addressDialTimeout: ADDRESS_DIAL_TIMEOUT_MS },
+    connectionManager: {
+      inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_SECOND,
+      maxIncomingPendingConnections: 64,
+      // libp2p's own dials (the DHT, reconnects) try addresses one after another: the dialer's order and a short
+      // timeout per address keep one dead address from eating the dial (its default: 6 s per address, loopback last)
+      addressSorter: (a, b) => Math.sign(ranking.compare(a.multiaddr.toString(), b.multiaddr.toString())) as -1 | 0 | 1,
+      addressDialTimeout: ADDRESS_TIMEOUT_MS
+    },
     connectionMonitor: { pingInterval: PING_INTERVAL_MS }
   }) as unknown as MeshNode
   return node

@@ -77,7 +77,8 @@ function sent (core: Core, m: ReturnType<Core['store']['messages']['message']>, 
     return { step: 'sent', status: delivered ? 'done' : 'unknown', at: new Date(m.storedAtMs).toISOString(), node: core.peerId, detail: delivered ? 'left the outbox when DELIVERED came back' : 'not in the outbox' }
   }
   const tries = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${d.lastError !== undefined ? `, last error ${d.lastError}` : ''}`
-  return { step: 'sent', status: d.status === 'pending' ? 'pending' : 'done', at: new Date(m.storedAtMs).toISOString(), node: core.peerId, detail: `outbox ${d.status}, ${tries}` }
+  const held = d.heldAt === undefined ? '' : `; held at mailbox ${d.heldAt.mailbox} since ${d.heldAt.since}`
+  return { step: 'sent', status: d.status === 'pending' ? 'pending' : 'done', at: new Date(m.storedAtMs).toISOString(), node: core.peerId, detail: `outbox ${d.status}, ${tries}${held}` }
 }
 
 function woken (core: Core, onRecipientNode: boolean, w: ObligationWake | undefined, node: string | undefined): JourneyStep {

@@ -13,6 +13,7 @@ import { StatsStore } from './stats.js'
 import { EvidenceStore } from './evidence.js'
 import { SeatTokenStore } from './seat-tokens.js'
 import { IdempotencyStore } from './idempotency.js'
+import { MailboxStore } from './mailbox.js'
 
 export type { ActorRow, CardRow, RevocationRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -24,6 +25,7 @@ export type { EvidenceRow, EvidenceOrigin } from './evidence.js'
 export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'
 export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './carriers.js'
 export type { IdempotencyRow } from './idempotency.js'
+export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 
 export class Store {
   readonly identity: IdentityStore
@@ -37,6 +39,7 @@ export class Store {
   readonly evidence: EvidenceStore
   readonly seatTokens: SeatTokenStore
   readonly idempotency: IdempotencyStore
+  readonly mailbox: MailboxStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   private constructor (readonly db: Db) {
@@ -49,6 +52,7 @@ export class Store {
     this.evidence = new EvidenceStore(s)
     this.seatTokens = new SeatTokenStore(s)
     this.idempotency = new IdempotencyStore(s)
+    this.mailbox = new MailboxStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s)
     this.receipts = new ReceiptStore(s, this.facts)

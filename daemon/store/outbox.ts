@@ -14,6 +14,9 @@ export interface OutboxRow {
   attempts: number
   lastError?: string
   createdAtMs: number
+  /** The mailbox peer that holds a copy, and since when. */
+  heldAt?: string
+  heldSinceMs?: number
 }
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
@@ -29,6 +32,8 @@ interface OutboxDbRow {
   attempts: number
   last_error: string | null
   created_at_ms: number
+  held_at: string | null
+  held_since_ms: number | null
 }
 
 function outboxFromRow (row: unknown): OutboxRow {
@@ -42,7 +47,9 @@ function outboxFromRow (row: unknown): OutboxRow {
     nextAttemptMs: r.next_attempt_ms,
     attempts: r.attempts,
     lastError: r.last_error ?? undefined,
-    createdAtMs: r.created_at_ms
+    createdAtMs: r.created_at_ms,
+    heldAt: r.held_at ?? undefined,
+    heldSinceMs: r.held_since_ms ?? undefined
   }
 }
 
@@ -86,6 +93,11 @@ export class OutboxStore {
 
   retryLater (id: number, nextAttemptMs: number, error: string): void {
     this.s.get('UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = ?, last_error = ? WHERE id = ?').run(nextAttemptMs, error, id)
+  }
+
+  /** A mailbox took a copy: recorded for status; the row stays and direct delivery goes on. */
+  markHeld (id: number, mailboxPeer: string, sinceMs: number): void {
+    this.s.get('UPDATE outbox SET held_at = ?, held_since_ms = ? WHERE id = ?').run(mailboxPeer, sinceMs, id)
   }
 
   finish (id: number, status: Exclude<OutboxStatus, 'pending'>, error: string): void {

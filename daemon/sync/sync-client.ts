@@ -5,7 +5,7 @@ import { peerIdFromString } from '@libp2p/peer-id'
 import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
 import { syncPageFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { type MeshNode, MAX_FRAME_BYTES } from '../net/index.js'
+import { type MeshNode, DIAL_TIMEOUT_MS, MAX_FRAME_BYTES } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
 import { applyFact } from './apply.js'
 import { SyncCheckpoints } from './checkpoints.js'
@@ -38,7 +38,8 @@ export class SyncClient {
     if (this.closed || this.sessions.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
     let stream: Stream
     try {
-      stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(5000) })
+      await this.node.services.dialer.connect(peerId)
+      stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
       this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err) })
       this.retryLater(peerId)

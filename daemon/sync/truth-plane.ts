@@ -4,7 +4,7 @@ import { KEEP_ALIVE, type Connection, type PeerId } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { Core } from '../core.js'
-import { type MeshNode, DIAL_TIMEOUT_MS, KEEP_PEERS_MS } from '../net/index.js'
+import { type MeshNode, KEEP_PEERS_MS } from '../net/index.js'
 import { CardDht } from '../directory/index.js'
 import { errorText } from '../runtime/errors.js'
 import { FactGossip } from './gossip.js'
@@ -154,7 +154,7 @@ export class TruthPlane {
         const pid = peerIdFromString(peer)
         if (unconnectedOnly && this.node.getConnections(pid).length > 0) continue
         await this.node.peerStore.merge(pid, { multiaddrs: addrs.map(a => multiaddr(a)), tags: { [KEEP_ALIVE]: { value: 1 } } })
-        if (this.node.getConnections(pid).length === 0) void this.node.dial(pid, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) }).catch(() => {})
+        if (this.node.getConnections(pid).length === 0) void this.node.services.dialer.connect(peer, addrs).catch(() => {})
       } catch (err) {
         this.core.log.debug('cannot keep peer', { peer, error: errorText(err) })
       }

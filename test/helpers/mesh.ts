@@ -30,7 +30,7 @@ export interface MeshOptions {
   /** Extra `daemon` arguments for node i (e.g. --ui-port 0). */
   args?: (i: number) => string[]
   /** Where node i listens and what its cards announce (default: 127.0.0.1 on a free port, announced as is). */
-  addresses?: (i: number, port: number) => { listen: string, announce?: string }
+  addresses?: (i: number, port: number) => { listen: string, announce?: string | string[] }
   /** A command node i's daemon runs under, e.g. ['ip', 'netns', 'exec', 'ns1']. */
   prefix?: (i: number) => string[]
   /** Node i's `relay` setting (true: it serves as a relay for the mesh's members). */

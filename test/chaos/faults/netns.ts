@@ -11,9 +11,15 @@ export interface Hosts {
   prefix: (i: number) => string[]
   cut: (i: number) => void
   heal: (i: number) => void
+  /**
+   * Gives host i a second address on its link whose packets it drops without a word (an nft rule): a stale or
+   * firewalled private address, to which a connect hangs rather than being refused. Returns the address.
+   */
+  silentAddress: (i: number) => string
   cleanup: () => void
 }
 
+const SILENT_SUBNET = '10.1.0' // silentAddress(): before every switch subnet (10.100–250.x) as text and as bytes
 const ip = (...args: string[]): void => { execFileSync('ip', args, { stdio: 'pipe', timeout: 10_000 }) }
 
 /** Makes `n` hosts on one switch, or says why it cannot (not root, no iproute2, no netns support). */
@@ -41,6 +47,7 @@ export function makeHosts (n: number): Hosts | string {
       ip('-n', ns, 'addr', 'add', `${addresses[i]}/24`, 'dev', 'eth0')
       ip('-n', ns, 'link', 'set', 'eth0', 'up')
       ip('-n', ns, 'link', 'set', 'lo', 'up')
+      ip('-n', ns, 'route', 'add', '224.0.0.0/4', 'dev', 'eth0') // multicast (mDNS) goes out on the LAN, as on any host
       ip('-n', sw, 'link', 'set', `p${i}`, 'master', 'br0')
       ip('-n', sw, 'link', 'set', `p${i}`, 'up')
     }
@@ -55,6 +62,15 @@ export function makeHosts (n: number): Hosts | string {
     prefix: i => ['ip', 'netns', 'exec', names[i]],
     cut: i => ip('-n', sw, 'link', 'set', `p${i}`, 'down'),
     heal: i => ip('-n', sw, 'link', 'set', `p${i}`, 'up'),
+    silentAddress: i => {
+      // a second subnet on the same wire, every host on it, so the silent address ranks with the LAN address; it
+      // sorts before the switch subnet as text and as bytes (the peer store sorts), so a dialer meets it first
+      const silent = `${SILENT_SUBNET}.${200 + i}`
+      for (const [j, ns] of names.entries()) ip('-n', ns, 'addr', 'add', `${j === i ? silent : `${SILENT_SUBNET}.${100 + j}`}/24`, 'dev', 'eth0')
+      const rules = `table inet silent {\n chain in {\n  type filter hook input priority 0;\n  ip daddr ${silent} drop\n }\n}\n`
+      execFileSync('ip', ['netns', 'exec', names[i], 'nft', '-f', '-'], { input: rules, stdio: ['pipe', 'pipe', 'pipe'], timeout: 10_000 })
+      return silent
+    },
     cleanup
   }
 }
