@@ -8,7 +8,7 @@ import { makeNat, type Nat, type NatHost } from './nat.js'
 
 export interface Placed {
   host: NatHost
-  /** Serve as a relay and mailbox (config `relay: true`). */
+  /** Serve as a relay and mailbox (`init --relay`). */
   relay?: boolean
   /** Any other setting of this node's config, made before its daemon first starts. */
   edit?: (c: NodeConfig) => void
@@ -30,13 +30,13 @@ export async function placeMesh (nat: Nat, placed: Placed[]): Promise<NatNode[]>
     start: false,
     // the cards made before the first start name the machine's address then; the daemon states its own from then on
     addresses: (i, port) => ({ listen: `/ip4/${nat.address(placed[i].host)}/tcp/${port}` }),
-    prefix: i => nat.prefix(placed[i].host)
+    prefix: i => nat.prefix(placed[i].host),
+    relay: i => placed[i].relay // init --relay
   })
   for (const [i, n] of nodes.entries()) {
     const p = placed[i]
     await withCtx(n.home, ctx => {
       if (nat.lanOf(p.host) !== undefined) ctx.config.listen = [`/ip4/0.0.0.0/tcp/${n.port}`] // a laptop: any network it is on
-      if (p.relay === true) ctx.config.relay = true
       p.edit?.(ctx.config)
       saveConfig(ctx.paths.config, ctx.config)
     })
