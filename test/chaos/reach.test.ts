@@ -137,7 +137,7 @@ describe('chaos: reach across NAT (relays, mailboxes, moving laptops, dead addre
     const resignedMs = Date.now() - movedAt
     await waitDelivered(after, REACH_MS, 'the messages sent after the move')
     const sent = [...before, ...after]
-    const line = await reportCase('move: laptop a changes network', sent, { cardResignedMs: resignedMs, seq: `${held?.seq ?? '?'} -> ${card?.seq ?? '?'}` })
+    const line = await reportCase('move: laptop a changes network', sent, { faults: 1, cardResignedMs: resignedMs, seq: `${held?.seq ?? '?'} -> ${card?.seq ?? '?'}` })
     expect({ lost: line.lost, duplicated: line.duplicated }).toEqual({ lost: 0, duplicated: 0 })
   })
 
@@ -225,7 +225,7 @@ describe('chaos: reach across NAT (relays, mailboxes, moving laptops, dead addre
       killed.push(victim.host)
     }
     await waitDelivered(sent, REACH_MS, 'every message, after the relay kills')
-    const line = await reportCase('relay killed mid-stream (two relays)', sent, { kills, killed: killed.join(',') })
+    const line = await reportCase('relay killed mid-stream (two relays)', sent, { faults: kills, killed: killed.join(',') })
     expect(kills).toBe(KILLS)
     expect({ lost: line.lost, duplicated: line.duplicated }).toEqual({ lost: 0, duplicated: 0 })
     // and each sender learns DELIVERED

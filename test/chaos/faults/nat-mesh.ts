@@ -97,7 +97,8 @@ export interface CaseLine {
 
 /**
  * Counts what each recipient holds of `sent` (running recipients only: call it while they run), prints the case's
- * one line `[reach] {json}` and adds it to the chaos report. Lost: sent, never held; duplicated: held twice or more.
+ * one line `[reach] {json}` and adds it to the chaos report. Lost: sent, never held; duplicated: held twice or more;
+ * `extra.faults`: how many faults the case injected (a move, a relay killed).
  */
 export async function reportCase (name: string, sent: Sent[], extra: Record<string, unknown> = {}, since?: (s: Sent) => number): Promise<CaseLine> {
   let delivered = 0
@@ -118,6 +119,7 @@ export async function reportCase (name: string, sent: Sent[], extra: Record<stri
     ...extra
   }
   process.stdout.write(`[reach] ${JSON.stringify(line)}\n`)
-  recordTally({ suite: `reach: ${name}`, cycles: 1, messages: sent.length, ok: delivered, lost: line.lost, duplicated })
+  const faults = typeof extra.faults === 'number' ? extra.faults : 0
+  recordTally({ suite: `reach: ${name}`, cycles: 1, messages: sent.length, faults, ok: delivered, lost: line.lost, duplicated })
   return line
 }
