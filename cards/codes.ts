@@ -206,7 +206,9 @@ export const CODES = {
   // mailboxes: nodes that hold signed mail for members whose node is away
   MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },
-  MAILBOX_FULL: { exit: 'failure', fix: 'the mailbox holds as much as it may for now; it is tried again later, or another mailbox is' }
+  MAILBOX_FULL: { exit: 'failure', fix: 'the mailbox holds as much as it may for now; it is tried again later, or another mailbox is' },
+  // reach: endorsement expiry and renewal
+  ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

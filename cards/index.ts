@@ -13,4 +13,4 @@ export {
   signEndorsement, signRevocation, signAdmissionRequest, verifyEndorsement, verifyRevocation, verifyAdmissionRequest,
   DEFAULT_ENDORSEMENT_DAYS, type Verified
 } from './trust-facts.js'
-export { acceptCard, checkEndorsement, isRevokedBy, type TrustContext, type HeldCard, type Revocations, type Acceptance } from './trust.js'
+export { acceptCard, checkEndorsement, isRevokedBy, renewalKey, type TrustContext, type HeldCard, type Revocations, type Acceptance } from './trust.js'

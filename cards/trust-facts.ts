@@ -16,8 +16,9 @@ const DAY_MS = 86_400_000
 
 export type Verified<T> = { ok: true, value: T, bytes: Uint8Array } | Refusal
 
-export function signEndorsement (mesh: KeyPair, handle: string, actorKey: Uint8Array, nowMs: number, days = DEFAULT_ENDORSEMENT_DAYS): Uint8Array {
-  const data: EndorsementData = { meshKey: mesh.publicKey, handle, actorKey, issuedAtMs: nowMs, expiresAtMs: nowMs + days * DAY_MS }
+/** `validForMs`, when given, overrides `days` (a validity shorter than a day, for rehearsing expiry). */
+export function signEndorsement (mesh: KeyPair, handle: string, actorKey: Uint8Array, nowMs: number, days = DEFAULT_ENDORSEMENT_DAYS, validForMs = days * DAY_MS): Uint8Array {
+  const data: EndorsementData = { meshKey: mesh.publicKey, handle, actorKey, issuedAtMs: nowMs, expiresAtMs: nowMs + Math.round(validForMs) }
   return envelopeToWire(signEnvelope(mesh, PAYLOAD_TYPES.endorsement, endorsementToWire(data)))
 }
 

@@ -25,6 +25,9 @@ export interface TrustContext {
   /** Revocations held. One counts only against an endorsement by the same mesh: a node may trust several
    * meshes, and no mesh owner may cut off another mesh's actors. */
   revocations: Revocations
+  /** Renewals held: endorsements the mesh owner signed again for a handle and key, found by `renewalKey`. Each
+   * stands in for the card's own endorsement once that one has expired, under the same rules. */
+  renewals?: ReadonlyMap<string, readonly Uint8Array[]>
   /** The card held now for this handle, if any. */
   held?: HeldCard
   nowMs: number
@@ -37,8 +40,33 @@ export function isRevokedBy (revocations: Revocations, meshKey: string, actorKey
   return revocations.get(actorKey)?.has(meshKey) === true
 }
 
-/** Checks an endorsement for one handle and key against the trusted meshes, their revocations and the clock. */
-export function checkEndorsement (bytes: Uint8Array, handle: string, actorKey: Uint8Array, ctx: Pick<TrustContext, 'trustedMeshes' | 'revocations' | 'nowMs'>): { ok: true, endorsement: EndorsementData } | Refusal {
+/** The key renewals are held under: one handle with one actor key (text form). */
+export function renewalKey (handle: string, actorKey: string): string {
+  return `${handle} ${actorKey}`
+}
+
+type Endorsed = { ok: true, endorsement: EndorsementData } | Refusal
+
+/**
+ * Checks an endorsement for one handle and key against the trusted meshes, their revocations and the clock. The
+ * renewals held for that handle and key by the same mesh count too: the answer is the one valid longest, so an
+ * expired endorsement that its mesh renewed is valid again, and a revocation still beats every renewal.
+ */
+export function checkEndorsement (bytes: Uint8Array, handle: string, actorKey: Uint8Array, ctx: Pick<TrustContext, 'trustedMeshes' | 'revocations' | 'nowMs' | 'renewals'>): Endorsed {
+  const own = checkOne(bytes, handle, actorKey, ctx)
+  const renewals = ctx.renewals?.get(renewalKey(handle, keyText(actorKey)))
+  if (renewals === undefined || (!own.ok && own.code !== 'CARD_EXPIRED')) return own
+  const mesh = verifyEndorsement(bytes)
+  let best = own
+  for (const r of renewals) {
+    const c = checkOne(r, handle, actorKey, ctx)
+    if (!c.ok || !mesh.ok || !bytesEqual(c.endorsement.meshKey, mesh.value.meshKey)) continue
+    if (!best.ok || c.endorsement.expiresAtMs > best.endorsement.expiresAtMs) best = c
+  }
+  return best
+}
+
+function checkOne (bytes: Uint8Array, handle: string, actorKey: Uint8Array, ctx: Pick<TrustContext, 'trustedMeshes' | 'revocations' | 'nowMs'>): Endorsed {
   const v = verifyEndorsement(bytes)
   if (!v.ok) return refuse('CARD_NOT_ENDORSED', v.reason)
   const e = v.value

@@ -35,8 +35,10 @@ export interface NodeView {
   node: () => MeshNode
   peerId: () => string
   addresses: () => string[]
-  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown, links?: Array<{ address: string, encryption?: string, limited: boolean }> }>
+  peers: () => Array<{ peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown, links?: Array<{ address: string, encryption?: string, limited: boolean }>, downSince?: string, cutOff?: string }>
   truth: () => { facts: number, head: number, gossip?: unknown }
+  /** How the node is reachable from other networks: relay serving and the public addresses peers confirmed. */
+  reach: () => { relayServing: boolean, confirmedPublic: string[] }
   startedAtMs: number
 }
 

@@ -15,12 +15,12 @@ import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
-import { TruthPlane, factMessageId } from './sync/index.js'
+import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import { A2ABridge, type BridgeOptions } from './a2a/index.js'
-import { Metrics, ObserveBus, metricsServer, requireLoopback } from './observe/index.js'
+import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
-import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
+import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
 // Strangers mint peer ids at will: past this many, the set of refusals already logged is forgotten (one more line each)
 const MAX_REFUSALS_LOGGED = 1024
@@ -58,6 +58,7 @@ export class Daemon {
   private core?: Core
   private node?: MeshNode
   private truth?: TruthPlane
+  private seen?: PeerSeen
   private bridge?: A2ABridge
   private addressWatch?: AddressWatch
   /** Public addresses confirmed by a trusted peer's dial-back: dialBack.confirmedPublic(). */
@@ -67,6 +68,7 @@ export class Daemon {
   private readonly startedAtMs = Date.now()
   private readonly refusalsLogged = new Set<string>()
   private cardsVersion = 0
+  private relayServing = false
   readonly log: Logger = createLogger('daemon')
 
   constructor (readonly home: string, readonly opts: DaemonOptions = {}) {
@@ -99,6 +101,10 @@ export class Daemon {
     const core = this.core = new Core(ctx, directory, peerId, this.log)
     // a relay for the mesh's members when the config says so (a confirmed public address may say so later)
     const relay = { serve: relayWanted(ctx.config.relay, false), reserve: true }
+    this.relayServing = relay.serve
+    const seen = this.seen = new PeerSeen(core, this.startedAtMs) // for status: a peer down since when
+    seen.start()
+    this.started('peer seen', () => seen.stop())
 
     const node = this.node = await createNode({
       seed: ctx.nodeKey().seed,
@@ -125,7 +131,7 @@ export class Daemon {
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     // this node's relay serving is decided at start; the mailboxes its seats name are the relays it knows (or the config's)
-    ctx.liveReach = () => ({ relay: relay.serve, mailboxes: liveReach(ctx.config, directory, peerId).mailboxes })
+    ctx.liveReach = () => liveReach(ctx.config, directory, peerId, relay.serve)
     // the addresses cards state (relay reservations made or lost among them), checked again and again: a change re-signs
     await this.watchAddresses(ctx, core, node)
     for (const seat of ctx.store.identity.actors()) {
@@ -135,6 +141,11 @@ export class Daemon {
     core.directoryChanged()
     core.events.on('directory:changed', () => { this.cardsVersion++ })
     core.events.on('directory:changed', () => { node.services.trust.recheck() }) // peers trusted while connected
+    const expiry = new ExpiryWatch(core) // cut off at expiry, and renewals for the seats here installed
+    this.started('expiry', () => expiry.stop())
+    expiry.start()
+    const reach = new ReachWatch(ctx.liveReach)
+    core.events.on('directory:changed', () => { if (reach.changed()) void this.refreshCards('reach changed') }) // e.g. a relay's card arrived
 
     const bus = new ObserveBus(core)
     this.started('bus', () => bus.stop())
@@ -254,6 +265,19 @@ export class Daemon {
     ;(this.core as Core).directoryChanged()
   }
 
+  /** Every endorsed seat's card re-signed if what it states changed; peers learn it as any new card. */
+  private async refreshCards (why: string): Promise<void> {
+    const ctx = this.ctx as HomeContext
+    try {
+      for (const seat of ctx.store.identity.actors()) {
+        if (seat.hosted && seat.endorsement !== undefined) await refreshLocalCard(ctx, seat.handle)
+      }
+      ;(this.core as Core).directoryChanged()
+    } catch (err) {
+      this.log.warn('cards not refreshed', { why, error: errorText(err) })
+    }
+  }
+
   /** Pushes a part that has been made (started or about to start): stop() stops it, after every part made later. */
   private started (name: string, stop: () => Promise<void> | void): void {
     this.running.push({ name, stop })
@@ -310,6 +334,7 @@ export class Daemon {
       startedAtMs: this.startedAtMs,
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
+      reach: () => ({ relayServing: this.relayServing, confirmedPublic: this.dialBack?.confirmedPublic() ?? [] }),
       truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats, lan: this.node?.services.lan.stats }),
       peers: () => {
         const node = this.node as MeshNode
@@ -325,15 +350,18 @@ export class Daemon {
           links.set(p, [...links.get(p) ?? [], { address: c.remoteAddr.toString(), encryption: c.encryption, limited: c.limits !== undefined }])
           if (c.rtt !== undefined && c.rtt >= 0) rtt.set(p, Math.min(c.rtt, rtt.get(p) ?? Infinity))
         }
-        const ids = new Set([...core.directory.peerIds(), ...connected.keys()])
+        const cutOff = new Map(core.directory.cutOffPeers().map(p => [p.peerId, p]))
+        const ids = new Set([...core.directory.peerIds(), ...connected.keys(), ...cutOff.keys()])
         return [...ids].sort().map(peerId => ({
           peerId,
-          addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? [],
+          addresses: connected.get(peerId) ?? core.directory.all().find(c => c.peerId === peerId)?.multiaddrs ?? cutOff.get(peerId)?.addresses ?? [],
           connected: connected.has(peerId),
           latencyMs: rtt.get(peerId),
           links: links.get(peerId) ?? [],
-          handles: core.directory.handlesOnPeer(peerId),
-          sync: this.truth?.sync.stats.get(peerId)
+          handles: cutOff.get(peerId)?.handles ?? core.directory.handlesOnPeer(peerId),
+          sync: this.truth?.sync.stats.get(peerId),
+          ...(connected.has(peerId) ? {} : { downSince: this.seen?.downSince(peerId) }),
+          ...(cutOff.has(peerId) ? { cutOff: cutOff.get(peerId)?.reason } : {})
         }))
       }
     }

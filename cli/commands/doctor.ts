@@ -1,4 +1,4 @@
-// `aios-comm doctor`: every check, OK or FAIL, with a one-line fix for each failure; exits non-zero on any FAIL.
+// `aios-comm doctor`: every check, OK, WARN or FAIL, with a one-line fix for each warning and failure; exits non-zero on any FAIL.
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
 import { runDoctor, type DoctorReport } from '../../daemon/doctor/index.js'
@@ -19,7 +19,7 @@ export function register (program: Command): void {
 }
 
 function text (r: DoctorReport): string {
-  const rows = r.checks.map(c => [c.name, c.ok ? 'OK' : 'FAIL', c.detail])
-  const fixes = r.checks.filter(c => !c.ok).map(c => `fix ${c.name}: ${c.fix ?? '-'}`)
+  const rows = r.checks.map(c => [c.name, c.ok ? (c.warn === true ? 'WARN' : 'OK') : 'FAIL', c.detail])
+  const fixes = r.checks.filter(c => !c.ok || c.warn === true).map(c => `fix ${c.name}: ${c.fix ?? '-'}`)
   return [table(['CHECK', 'RESULT', 'DETAIL'], rows), ...(fixes.length > 0 ? ['', ...fixes] : [])].join('\n')
 }

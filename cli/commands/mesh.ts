@@ -1,7 +1,7 @@
-// `aios-comm mesh create|show|trust|admit|revoke`: own or trust a mesh; endorse or revoke actors.
+// `aios-comm mesh create|show|trust|admit|renew|revoke`: own or trust a mesh; endorse, renew or revoke actors.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { meshAdmit, meshCreate, meshRevoke, meshShow, meshTrust } from '../../daemon/index.js'
+import { meshAdmit, meshCreate, meshRenew, meshRevoke, meshShow, meshTrust } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 
@@ -30,11 +30,22 @@ export function register (program: Command): void {
   mesh.command('admit <request>').description('endorse the seat in an admission request; prints the endorsement file path')
     .option('--out <file>', 'where to write the endorsement')
     .option('--days <n>', 'validity in days', v => Number.parseInt(v, 10))
+    .option('--expires-in-ms <ms>', 'validity in milliseconds instead of days (to rehearse expiry)', v => Number.parseInt(v, 10))
     .option('--json', 'print JSON')
-    .action(async (request: string, o: { out?: string, days?: number }, cmd: Command) => {
-      const params = { request: resolve(request), out: o.out === undefined ? undefined : resolve(o.out), days: o.days }
-      const r = await setupVerb(cmd, 'mesh.admit', params, ctx => meshAdmit(ctx, params.request, params))
+    .action(async (request: string, o: { out?: string, days?: number, expiresInMs?: number }, cmd: Command) => {
+      const params = { request: resolve(request), out: o.out === undefined ? undefined : resolve(o.out), days: o.days, expiresInMs: o.expiresInMs }
+      const r = await setupVerb(cmd, 'mesh.admit', params, ctx => meshAdmit(ctx, params.request, { ...params, validForMs: params.expiresInMs }))
       print(globals(cmd), r, () => r.path)
+    })
+
+  mesh.command('renew <handle>').description('endorse a seat\'s key again from now on (default 365 days); the renewal spreads to its node, which re-signs its card')
+    .option('--days <n>', 'validity in days', v => Number.parseInt(v, 10))
+    .option('--expires-in-ms <ms>', 'validity in milliseconds instead of days (to rehearse expiry)', v => Number.parseInt(v, 10))
+    .option('--json', 'print JSON')
+    .action(async (handle: string, o: { days?: number, expiresInMs?: number }, cmd: Command) => {
+      const params = { handle, days: o.days, expiresInMs: o.expiresInMs }
+      const r = await setupVerb(cmd, 'mesh.renew', params, async ctx => await meshRenew(ctx, handle, { days: o.days, validForMs: o.expiresInMs }))
+      print(globals(cmd), r, () => `renewed ${r.handle} until ${r.expiresAt}${r.installed ? ' (seat hosted here: card re-signed)' : '; the renewal reaches its node by sync and gossip, which re-signs its card'}`)
     })
 
   mesh.command('revoke <handleOrKey>').description('revoke an actor key for good, by handle or key')

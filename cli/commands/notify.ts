@@ -68,6 +68,6 @@ export function register (program: Command): void {
         contentType: o.contentType,
         idempotencyKey: key
       }, key, seatAccess(cmd))
-      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed }, () => `${r.obligation} ${r.state}`)
+      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed, held: r.held }, () => `${r.obligation} ${r.state}${r.held === undefined ? '' : `\nheld: ${r.held}`}`)
     })
 }

@@ -8,14 +8,23 @@ export function nodeText (r: NodeReport): string {
   const head = `node ${r.peerId}  aios-comm ${r.version}  up ${duration(r.uptimeSeconds ?? 0)}  (since ${r.startedAt})\n` +
     r.addresses.map(a => `  ${a}`).join('\n')
   const peers = r.peers.length === 0 ? 'no peers known' : table(['PEER', 'STATE', 'RTT', 'SEATS', 'ADDRESS'], r.peers.map(p => [
-    shortId(p.peerId), p.connected === true ? 'up' : 'down', p.connected === true ? latency(p.latencyMs) : undefined, p.handles.join(' '), p.addresses[0]?.replace(/\/p2p\/[^/]+$/, '')
+    shortId(p.peerId), peerState(p), p.connected === true ? latency(p.latencyMs) : undefined, p.handles.join(' '), p.addresses[0]?.replace(/\/p2p\/[^/]+$/, '')
   ]))
+  const why = r.peers.flatMap(p => p.cutOff !== undefined
+    ? [`cut off ${shortId(p.peerId)}: ${p.cutOff}`]
+    : p.connected !== true && p.downSince !== undefined ? [`down ${shortId(p.peerId)}: unreachable since ${p.downSince}`] : [])
   const seats = r.actors.length === 0 ? 'no seats on this node' : table(['SEAT', 'CARRIER', 'PANE', 'HEALTH', 'LAST WAKE'], r.actors.map(a => [
     a.handle, a.carrier, a.pane, a.healthy === true ? 'ok' : a.problem, lastWake(a)
   ]))
   const byDest = r.outbox?.byDest ?? []
   const outbox = byDest.length === 0 ? `outbox empty` : table(['OUTBOX TO', 'KIND', 'PENDING', 'FAILED', 'EXPIRED', 'OLDEST'], byDest.map(d => [d.dest, d.kind, d.pending, d.failed, d.expired, d.oldestAt]))
-  return [head, peers, seats, outbox, oldestText(r.oldest)].join('\n\n')
+  return [head, [peers, ...why].join('\n'), seats, outbox, oldestText(r.oldest)].join('\n\n')
+}
+
+/** up, down, or cut off (revoked, endorsement expired); why and since when follow the table. */
+function peerState (p: NodeReport['peers'][number]): string {
+  if (p.cutOff !== undefined) return 'cut off'
+  return p.connected ? 'up' : 'down'
 }
 
 function oldestText (o: NodeReport['oldest']): string {

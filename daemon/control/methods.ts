@@ -4,7 +4,7 @@ import type { Caller } from '../access/index.js'
 import type { InboxItem, NotifyResult, ObligationView, OutboxItem, ReadResult, StepResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
 import type { JourneyStep, NodeReport, ObservedEvent } from '../observe/index.js'
-import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, SeatTokenResult } from '../setup/index.js'
+import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult } from '../setup/index.js'
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
@@ -36,7 +36,8 @@ export interface StatusResult extends ObligationView {
   verdict: string
 }
 
-export interface PeerView { peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown, links?: LinkView[] }
+/** `links`: the open connections; `downSince`: not connected since then; `cutOff`: why this node refuses the peer (revoked, endorsement expired). */
+export interface PeerView { peerId: string, addresses: string[], connected: boolean, handles: string[], latencyMs?: number, sync?: unknown, links?: LinkView[], downSince?: string, cutOff?: string }
 /** One open connection to a peer: its address (a relayed one holds /p2p-circuit), its encryption, whether it is limited. */
 export interface LinkView { address: string, encryption?: string, limited: boolean }
 
@@ -91,8 +92,9 @@ export interface ControlMethods {
   'mesh.create': { params: NoParams, result: { meshKey: string, created: boolean } }
   'mesh.show': { params: NoParams, result: { meshKey?: string, trusted: Array<{ meshKey: string, owned: boolean }> } }
   'mesh.trust': { params: { key: string }, result: { meshKey: string } }
-  'mesh.admit': { params: { request: string, out?: string, days?: number }, result: { path: string, handle: string, actorKey: string, expiresAt: string } }
+  'mesh.admit': { params: { request: string, out?: string, days?: number, expiresInMs?: number }, result: { path: string, handle: string, actorKey: string, expiresAt: string } }
   'mesh.revoke': { params: { target: string, reason?: string }, result: { actorKey: string, handle?: string, revoked: boolean } }
+  'mesh.renew': { params: { handle: string, days?: number, expiresInMs?: number }, result: RenewResult }
   'actor.add': { params: ActorAddParams, result: ActorAddResult }
   'actor.endorse': { params: { handle: string, file: string }, result: { handle: string, meshKey: string, expiresAt: string } }
   'actor.token': { params: { handle: string, rotate?: boolean, remove?: boolean }, result: SeatTokenResult }

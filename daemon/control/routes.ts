@@ -72,8 +72,9 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     'mesh.create': changing(() => setup.meshCreate(ctx)),
     'mesh.show': () => setup.meshShow(ctx),
     'mesh.trust': changing(p => setup.meshTrust(ctx, str(p, 'key'))),
-    'mesh.admit': p => setup.meshAdmit(ctx, str(p, 'request'), { out: optStr(p, 'out'), days: optInt(p, 'days', 1) }),
+    'mesh.admit': p => setup.meshAdmit(ctx, str(p, 'request'), { out: optStr(p, 'out'), days: optInt(p, 'days', 1), validForMs: optInt(p, 'expiresInMs') }),
     'mesh.revoke': changing(p => setup.meshRevoke(ctx, str(p, 'target'), optStr(p, 'reason'))),
+    'mesh.renew': changing(async p => await setup.meshRenew(ctx, str(p, 'handle'), { days: optInt(p, 'days'), validForMs: optInt(p, 'expiresInMs') })),
     'actor.add': changing(async p => await setup.actorAdd(ctx, str(p, 'handle'), {
       carrier: optStr(p, 'carrier'),
       pane: optStr(p, 'pane'),

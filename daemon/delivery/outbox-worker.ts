@@ -97,7 +97,8 @@ export class OutboxWorker {
       if (signed === undefined) continue
       const dest = this.core.directory.get(row.dest)
       if (dest === undefined) {
-        this.core.store.outbox.retryLater(row.id, now + backoffMs(row.attempts), `no valid card for ${row.dest} is held here`)
+        const why = this.core.directory.check(row.dest, now) // an expired endorsement says when, and how to renew it
+        this.core.store.outbox.retryLater(row.id, now + backoffMs(row.attempts), why.ok ? `no valid card for ${row.dest} is held here` : why.reason)
         continue
       }
       const item: Item = { row, ...signed }

@@ -1,6 +1,6 @@
 // Who is who and where, from the cards held: an actor's key and Current, trusted peers for the gater.
 // Rebuilt from the store whenever a card, seat or revocation changes; read on every message.
-import { checkEndorsement, keyText, verifyCardJson, type Refusal } from '../../cards/index.js'
+import { checkEndorsement, keyText, verifyCardJson, verifyEndorsement, verifyRevocation, type Refusal } from '../../cards/index.js'
 import type { HomeContext } from '../home/context.js'
 
 export interface Current {
@@ -22,6 +22,15 @@ export interface Current {
 
 export type KeyCheck = { ok: true, current: Current } | Refusal
 
+/** A node that hosts no trusted actor but holds cards refused here: why it is cut off, in one line. */
+export interface CutOffPeer {
+  peerId: string
+  handles: string[]
+  /** The addresses its refused cards name. */
+  addresses: string[]
+  reason: string
+}
+
 /** A card held but not valid now (revoked, expired endorsement): kept to say why. */
 interface Refused {
   current: Current
@@ -34,6 +43,7 @@ export class Directory {
   private trustedPeers = new Set<string>()
   private revoked: ReadonlySet<string> = new Set<string>()
   private conflicts = new Set<string>()
+  private nextExpiry: number | undefined
 
   constructor (private readonly ctx: HomeContext, private readonly selfPeerId: string) {
     this.reload()
@@ -61,7 +71,7 @@ export class Directory {
       }
       if (!e.ok) {
         if (e.code === 'CARD_REVOKED') revoked.add(keyText(c.actorKey))
-        refused.set(c.handle, { refusal: e, current })
+        refused.set(c.handle, { refusal: { ...e, reason: this.whyRefused(c.handle, keyText(c.actorKey), c.endorsement, e) }, current })
         continue
       }
       next.set(c.handle, current)
@@ -70,6 +80,8 @@ export class Directory {
     for (const former of id.formerPeers(nowMs)) if (former !== this.selfPeerId) peers.add(former)
     this.byHandle = next
     this.refused = refused
+    const expiries = [...next.values()].map(c => c.endorsementExpiresAtMs).filter(t => t > nowMs)
+    this.nextExpiry = expiries.length === 0 ? undefined : Math.min(...expiries)
     this.trustedPeers = peers
     this.revoked = revoked
     this.conflicts = new Set(id.conflicts().map(c => c.handle))
@@ -100,7 +112,7 @@ export class Directory {
     if (c === undefined) return this.refused.get(handle)?.refusal ?? { ok: false, code: 'ACTOR_UNKNOWN', reason: `no valid card for ${handle} is held here` }
     if (this.conflicts.has(handle)) return { ok: false, code: 'HANDLE_CONFLICT', reason: `two keys claim ${handle}; the mesh owner must revoke one` }
     if (this.revoked.has(keyText(c.actorKey))) return { ok: false, code: 'CARD_REVOKED', reason: `the key of ${handle} is revoked` }
-    if (c.endorsementExpiresAtMs <= nowMs) return { ok: false, code: 'CARD_EXPIRED', reason: `the endorsement of ${handle} has expired` }
+    if (c.endorsementExpiresAtMs <= nowMs) return { ok: false, code: 'CARD_EXPIRED', reason: expiredText(handle, c.endorsementExpiresAtMs) }
     return { ok: true, current: c }
   }
 
@@ -121,6 +133,41 @@ export class Directory {
     return false
   }
 
+  /** When the first endorsement valid now runs out (the directory must be reloaded then), if any. */
+  nextExpiryMs (): number | undefined {
+    return this.nextExpiry
+  }
+
+  /** Nodes cut off here (every card they host is revoked or expired), each with why. */
+  cutOffPeers (): CutOffPeer[] {
+    const byPeer = new Map<string, CutOffPeer>()
+    for (const r of this.refused.values()) {
+      const peerId = r.current.peerId
+      if (peerId === this.selfPeerId || this.trustedPeers.has(peerId)) continue
+      const p = byPeer.get(peerId) ?? { peerId, handles: [], addresses: r.current.multiaddrs, reason: '' }
+      p.handles.push(r.current.handle)
+      p.reason = p.reason === '' ? r.refusal.reason : `${p.reason}; ${r.refusal.reason}`
+      byPeer.set(peerId, p)
+    }
+    return [...byPeer.values()]
+  }
+
+  /** A refusal said in the operator's terms: who revoked the key and when, or when the endorsement ran out. */
+  private whyRefused (handle: string, actorKey: string, endorsement: Uint8Array, e: Refusal): string {
+    if (e.code === 'CARD_REVOKED') {
+      const r = this.ctx.store.identity.revocations().find(x => x.actorKey === actorKey)
+      if (r === undefined) return e.reason
+      const v = verifyRevocation(r.envelope)
+      const why = v.ok && v.value.reason !== undefined ? ` (${v.value.reason})` : ''
+      return `${handle} revoked by mesh ${r.meshKey} at ${new Date(r.atMs).toISOString()}${why}`
+    }
+    if (e.code === 'CARD_EXPIRED') {
+      const v = verifyEndorsement(endorsement)
+      if (v.ok) return expiredText(handle, v.value.expiresAtMs)
+    }
+    return e.reason
+  }
+
   handlesOnPeer (peerId: string): string[] {
     return this.all().filter(c => c.peerId === peerId).map(c => c.handle)
   }
@@ -128,4 +175,8 @@ export class Directory {
   peerIds (): string[] {
     return [...this.trustedPeers]
   }
+}
+
+function expiredText (handle: string, atMs: number): string {
+  return `the endorsement of ${handle} expired at ${new Date(atMs).toISOString()}; the mesh owner can renew it: aios-comm mesh renew ${handle}`
 }

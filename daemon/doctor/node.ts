@@ -3,11 +3,15 @@
 import type { Core } from '../core.js'
 import { seatsHealth, type SeatHealth, type WakeService } from '../wake/index.js'
 import { clockCheck } from './clock.js'
+import { endorsementChecks } from './endorsement.js'
+import { reachCheck, type ReachFacts } from './reach.js'
 import { fail, pass, type DoctorCheck } from './types.js'
 
 export interface DoctorNodeView {
   addresses: () => string[]
   peers: () => Array<{ peerId: string, connected: boolean, handles: string[] }>
+  /** How the node is reachable: its relay serving and the public addresses peers confirmed. */
+  reach: () => Omit<ReachFacts, 'addresses'>
 }
 
 export interface DaemonDoctor {
@@ -19,7 +23,7 @@ export interface DaemonDoctor {
 
 export async function daemonDoctor (core: Core, view: DoctorNodeView, wake: WakeService): Promise<DaemonDoctor> {
   const seats = await seatsHealth(core, wake)
-  const checks = [listeningCheck(view), peersCheck(view), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon'))]
+  const checks = [listeningCheck(view), peersCheck(view), reachCheck({ addresses: view.addresses(), ...view.reach() }, view.peers()), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon')), ...endorsementChecks(core.ctx)]
   const requiredEnv = [...new Set(core.store.identity.actors().flatMap(a => a.requireEnv))].sort()
   return { pid: process.pid, checks, requiredEnv }
 }

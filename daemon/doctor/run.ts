@@ -8,6 +8,7 @@ import { HomeContext } from '../home/context.js'
 import { wakeView } from '../wake/index.js'
 import { homeChecks } from './home.js'
 import { seatCheck, type DaemonDoctor } from './node.js'
+import { endorsementChecks } from './endorsement.js'
 import { serviceChecks } from './service.js'
 import { fail, pass, report, type DoctorCheck, type DoctorReport } from './types.js'
 
@@ -53,6 +54,7 @@ async function localSeatChecks (home: string, env: NodeJS.ProcessEnv): Promise<{
         wakesOwed: ctx.store.carriers.owed(a.handle)?.count ?? 0, lastWake: last === undefined ? undefined : wakeView(last)
       }, 'this command, since no daemon runs'))
     }
+    checks.push(...endorsementChecks(ctx))
     return { checks, required: [...new Set(ctx.store.identity.actors().flatMap(a => a.requireEnv))].sort() }
   } finally {
     ctx.close()

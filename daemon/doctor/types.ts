@@ -1,7 +1,10 @@
-// The doctor's report: named checks, each OK or FAIL with one line of detail and, for a failure, one line of fix.
+// The doctor's report: named checks, each OK, WARN (OK, with something to do soon) or FAIL, with one line of detail
+// and, for a warning or a failure, one line of fix.
 export interface DoctorCheck {
   name: string
   ok: boolean
+  /** OK now, but needs doing soon (an endorsement about to expire). */
+  warn?: true
   detail: string
   fix?: string
 }
@@ -12,6 +15,7 @@ export interface DoctorReport {
 }
 
 export const pass = (name: string, detail: string): DoctorCheck => ({ name, ok: true, detail })
+export const warn = (name: string, detail: string, fix: string): DoctorCheck => ({ name, ok: true, warn: true, detail, fix })
 export const fail = (name: string, detail: string, fix: string): DoctorCheck => ({ name, ok: false, detail, fix })
 
 export function report (checks: DoctorCheck[]): DoctorReport {

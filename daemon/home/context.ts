@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
-import { MeshError, parseKeyText, type CardSecurity, type KeyPair, type TrustContext } from '../../cards/index.js'
+import { MeshError, parseKeyText, renewalKey, type CardSecurity, type KeyPair, type TrustContext } from '../../cards/index.js'
 import { homePaths, actorKeyPath, type HomePaths } from './paths.js'
 import { loadConfig, type NodeConfig } from './config.js'
 import { readKeyFile } from './files.js'
@@ -69,7 +69,17 @@ export class HomeContext {
   }
 
   trustContext (nowMs = Date.now()): Omit<TrustContext, 'held'> {
-    return { trustedMeshes: this.trustedMeshes(), revocations: this.store.identity.revocationMap(), nowMs }
+    return { trustedMeshes: this.trustedMeshes(), revocations: this.store.identity.revocationMap(), renewals: this.renewalMap(), nowMs }
+  }
+
+  /** Renewed endorsements held, by handle and key (see checkEndorsement). */
+  renewalMap (): Map<string, Uint8Array[]> {
+    const map = new Map<string, Uint8Array[]>()
+    for (const r of this.store.identity.renewals()) {
+      const k = renewalKey(r.handle, r.actorKey)
+      map.set(k, [...map.get(k) ?? [], r.envelope])
+    }
+    return map
   }
 
   /** The one mesh a seat joins by default: --mesh, else the owned mesh, else the only trusted one. */

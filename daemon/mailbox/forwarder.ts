@@ -5,7 +5,7 @@ import { hex, sha256 } from '../../cards/index.js'
 import type { DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { backoffMs, type PeerSession } from '../delivery/index.js'
-import { TRANSIENT_CODES } from '../messaging/index.js'
+import { MAX_BATCH_BYTES, TRANSIENT_CODES } from '../messaging/index.js'
 import { checkReceipt } from '../receipts/index.js'
 import type { MailboxRow } from '../store/index.js'
 import { errorText } from '../runtime/errors.js'
@@ -33,7 +33,7 @@ export class MailboxForwarder {
   /** A peer connected: what is held for the actors it hosts goes now. */
   peerConnected (peerId: string): void {
     const rows = this.core.store.mailbox.forDests(this.core.directory.handlesOnPeer(peerId), FORWARD_BATCH)
-    if (rows.length > 0) void this.forward(peerId, rows)
+    if (rows.length > 0) void this.forward(peerId, fit(rows))
   }
 
   /** Everything whose retry is due, per destination node. */
@@ -50,12 +50,13 @@ export class MailboxForwarder {
       if (list.length < FORWARD_BATCH) list.push(row)
       byPeer.set(peer, list)
     }
-    for (const [peer, rows] of byPeer) void this.forward(peer, rows)
+    for (const [peer, rows] of byPeer) void this.forward(peer, fit(rows))
   }
 
   private async forward (peerId: string, rows: MailboxRow[]): Promise<void> {
     if (!this.running || this.busy.has(peerId)) return
     this.busy.add(peerId)
+    let answered = false
     try {
       const messages = rows.filter(r => r.kind === 'message')
       const receipts = rows.filter(r => r.kind === 'receipt')
@@ -70,13 +71,14 @@ export class MailboxForwarder {
         return
       }
       await this.settle(peerId, messages, receipts, res)
+      answered = true
     } catch (err) {
       this.core.log.warn('mailbox forwarding failed', { peer: peerId, error: errorText(err) })
     } finally {
       this.busy.delete(peerId)
     }
-    // more may be waiting for that peer than one batch
-    if (this.running && this.core.store.mailbox.forDests(this.core.directory.handlesOnPeer(peerId), 1).some(r => r.nextAttemptMs <= Date.now())) this.peerConnected(peerId)
+    // more may be waiting for that peer than one batch (only after an answer: a failure waits for its retry)
+    if (answered && this.running && this.core.store.mailbox.forDests(this.core.directory.handlesOnPeer(peerId), 1).some(r => r.nextAttemptMs <= Date.now())) this.peerConnected(peerId)
   }
 
   /** Records the destination's answers durably: held items leave, receipts for messages start their way back. */
@@ -120,4 +122,16 @@ export class MailboxForwarder {
     this.core.log.warn('mailbox item refused by its destination', { kind: row.kind, ref: hex(row.ref), dest: row.dest, code })
     this.core.store.mailbox.remove(row.id)
   }
+}
+
+/** The first rows that fit in one deliver frame (at least one: a single item always fits, by the message limit). */
+function fit (rows: MailboxRow[]): MailboxRow[] {
+  let bytes = 0
+  const out: MailboxRow[] = []
+  for (const r of rows) {
+    if (out.length > 0 && bytes + r.bytes > MAX_BATCH_BYTES) break
+    out.push(r)
+    bytes += r.bytes
+  }
+  return out
 }

@@ -4,4 +4,4 @@ export { MAILBOX_PROTOCOL, mailboxQuotaFromEnv, type MailboxQuota } from './cons
 export { serveMailbox, holdFrame, type MailboxServing } from './server.js'
 export { MailboxForwarder } from './forwarder.js'
 export { MailboxHandoff, type WaitingItem } from './handoff.js'
-export { liveReach } from './reach.js'
+export { liveReach, ReachWatch } from './reach.js'

@@ -40,6 +40,8 @@ export interface NotifyResult {
   to: string
   /** Set when the idempotency key returned an obligation made earlier: nothing new was sent. */
   replayed?: true
+  /** Why the message waits rather than goes (the recipient's endorsement expired: it leaves once renewed). */
+  held?: string
 }
 
 export async function notify (core: Core, input: NotifyInput, caller: Caller = NODE_CALLER): Promise<NotifyResult> {
@@ -66,7 +68,10 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
   if (!recipient.ok && recipient.code === 'ACTOR_UNKNOWN' && core.lookupCard !== undefined && await core.lookupCard(input.to)) {
     recipient = core.directory.check(input.to)
   }
-  if (!recipient.ok) {
+  // An expired endorsement can be renewed by the mesh owner from afar: the message waits for it (status says why).
+  // A revoked key, a conflict or an unknown actor is final here.
+  const held = !recipient.ok && recipient.code === 'CARD_EXPIRED' ? recipient.reason : undefined
+  if (!recipient.ok && held === undefined) {
     const code = recipient.code === 'ACTOR_UNKNOWN' ? 'RECIPIENT_UNKNOWN' : recipient.code
     throw new MeshError(code, `cannot send to ${input.to}: ${recipient.reason}${code === 'RECIPIENT_UNKNOWN' ? ' (import its card: aios-comm card import FILE)' : ''}`)
   }
@@ -114,5 +119,5 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
   crashPoint('after-notify-commit')
   core.events.emit('message:out', { id: msg.id, from, to: msg.to })
   core.events.emit('outbox:kick')
-  return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to }
+  return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to, ...(held === undefined ? {} : { held }) }
 }

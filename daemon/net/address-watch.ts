@@ -2,7 +2,7 @@
 // own addresses change, it works the honest addresses out again (and has public ones dialed back); a change is told.
 import type { Multiaddr } from '@multiformats/multiaddr'
 import type { MeshNode } from './node.js'
-import { honestAddresses, ipKind, multiaddrIp } from './addresses.js'
+import { honestAddresses, ipKind, multiaddrIp } from '../addresses/index.js'
 import type { DialBack } from './dialback.js'
 
 // Reading the interfaces is cheap (one getifaddrs), and a laptop that moved should be reachable again within seconds

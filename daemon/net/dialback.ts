@@ -6,7 +6,7 @@ import { multiaddr } from '@multiformats/multiaddr'
 import type { Connection, Stream } from '@libp2p/interface'
 import type { MeshNode } from './node.js'
 import { DIAL_TIMEOUT_MS } from './constants.js'
-import { ipKind, multiaddrIp } from './addresses.js'
+import { ipKind, multiaddrIp } from '../addresses/index.js'
 
 export const DIALBACK_PROTOCOL = '/aios-comm/dialback/1'
 

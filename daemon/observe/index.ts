@@ -10,3 +10,4 @@ export { LoopbackHttp, sendJson, requireLoopback, LOOPBACK_HOSTS } from './loopb
 export { ensureToken, authorize, refuseUnauthorized, type Authorization } from './http-token.js'
 export { Metrics } from './metrics.js'
 export { metricsServer } from './metrics-server.js'
+export { PeerSeen } from './peer-seen.js'

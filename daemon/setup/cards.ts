@@ -7,7 +7,7 @@ import {
 import type { CardRow } from '../store/index.js'
 import type { HomeContext } from '../home/context.js'
 import { acceptCardJson, type ImportStatus } from '../directory/index.js'
-import { expandListen, honestAddresses } from '../net/index.js'
+import { expandListen, honestAddresses } from '../addresses/index.js'
 
 /** Addresses a card announces when no daemon runs: the listen addresses on this host's interfaces, honestly kept. */
 export function configuredAddresses (ctx: HomeContext): string[] {

@@ -8,3 +8,4 @@ export { acceptCardJson, importCardJson, type CardIngest, type ImportStatus } fr
 export { actorExport, actorImport, releaseSeat } from './seat-move.js'
 export { settleConflicts } from './conflicts.js'
 export { isolateSeat, seatToken, type SeatTokenResult } from './seat-tokens.js'
+export { meshRenew, installRenewals, validityMs, type RenewResult } from './renewal.js'

@@ -7,6 +7,7 @@ import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { HomeContext } from '../home/context.js'
 import { endorsementFileText, readRequestFile } from './trust-files.js'
 import { settleConflicts } from './conflicts.js'
+import { validityMs } from './renewal.js'
 import { checkFields, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
 
 export function meshCreate (ctx: HomeContext): { meshKey: string, created: boolean } {
@@ -34,19 +35,19 @@ export function meshTrust (ctx: HomeContext, key: string): { meshKey: string } {
   return { meshKey: key }
 }
 
-export function meshAdmit (ctx: HomeContext, requestPath: string, opts: { out?: string, days?: number } = {}): { path: string, handle: string, actorKey: string, expiresAt: string } {
+export function meshAdmit (ctx: HomeContext, requestPath: string, opts: { out?: string, days?: number, validForMs?: number } = {}): { path: string, handle: string, actorKey: string, expiresAt: string } {
+  const validMs = validityMs(opts)
   const owner = ctx.requireMeshOwnerKey()
   const { request } = readRequestFile(requestPath)
   if (keyText(request.meshKey) !== keyText(owner.publicKey)) {
     throw new MeshError('REQUEST_OTHER_MESH', `the request asks to join mesh ${keyText(request.meshKey)}, not this home's mesh ${keyText(owner.publicKey)}`)
   }
   if (ctx.store.identity.isRevokedBy(keyText(owner.publicKey), keyText(request.actorKey))) throw new MeshError('CARD_REVOKED', `key ${keyText(request.actorKey)} is revoked in this mesh; the seat needs a new key`)
-  const days = opts.days ?? DEFAULT_ENDORSEMENT_DAYS
   const now = Date.now()
-  const bytes = signEndorsement(owner, request.handle, request.actorKey, now, days)
+  const bytes = signEndorsement(owner, request.handle, request.actorKey, now, DEFAULT_ENDORSEMENT_DAYS, validMs)
   const path = resolve(opts.out ?? join(ctx.paths.endorsements, `${request.handle}.endorsement.json`))
-  writePrivateFile(path, endorsementFileText(bytes, { meshKey: owner.publicKey, handle: request.handle, actorKey: request.actorKey, issuedAtMs: now, expiresAtMs: now + days * 86_400_000 }), 0o644)
-  return { path, handle: request.handle, actorKey: keyText(request.actorKey), expiresAt: new Date(now + days * 86_400_000).toISOString() }
+  writePrivateFile(path, endorsementFileText(bytes, { meshKey: owner.publicKey, handle: request.handle, actorKey: request.actorKey, issuedAtMs: now, expiresAtMs: now + validMs }), 0o644)
+  return { path, handle: request.handle, actorKey: keyText(request.actorKey), expiresAt: new Date(now + validMs).toISOString() }
 }
 
 /**

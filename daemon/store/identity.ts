@@ -34,6 +34,16 @@ export interface RevocationRow {
   atMs: number
 }
 
+/** A renewed endorsement held for a handle and key (migration 012). */
+export interface RenewalRow {
+  meshKey: string
+  handle: string
+  actorKey: string
+  expiresAtMs: number
+  envelope: Uint8Array
+  receivedAtMs: number
+}
+
 export const MOVED_PEER_GRACE_MS = 24 * 3_600_000 // long enough for the old node to come online and hand over
 
 const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
@@ -201,5 +211,25 @@ export class IdentityStore {
   revocations (): RevocationRow[] {
     return (this.s.get('SELECT * FROM revocations ORDER BY at_ms').all() as Array<{ actor_key: string, mesh_key: string, handle: string | null, envelope: Buffer, at_ms: number }>)
       .map(r => ({ actorKey: r.actor_key, meshKey: r.mesh_key, handle: nul(r.handle), envelope: new Uint8Array(r.envelope), atMs: r.at_ms }))
+  }
+
+  // ---- renewals ----
+
+  /**
+   * Keeps a renewal when it expires later than the one held for its mesh, handle and key; a kept one goes into
+   * the fact log (and so spreads). True when it was kept.
+   */
+  addRenewal (r: RenewalRow): boolean {
+    const kept = this.s.get(`INSERT INTO renewals (mesh_key, handle, actor_key, expires_at_ms, envelope, received_at_ms) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (mesh_key, handle, actor_key) DO UPDATE SET expires_at_ms = excluded.expires_at_ms, envelope = excluded.envelope,
+        received_at_ms = excluded.received_at_ms WHERE excluded.expires_at_ms > renewals.expires_at_ms`)
+      .run(r.meshKey, r.handle, r.actorKey, r.expiresAtMs, r.envelope, r.receivedAtMs).changes === 1
+    if (kept) this.facts.append('endorsement', r.envelope, r.receivedAtMs)
+    return kept
+  }
+
+  renewals (): RenewalRow[] {
+    return (this.s.get('SELECT * FROM renewals ORDER BY handle').all() as Array<{ mesh_key: string, handle: string, actor_key: string, expires_at_ms: number, envelope: Buffer, received_at_ms: number }>)
+      .map(r => ({ meshKey: r.mesh_key, handle: r.handle, actorKey: r.actor_key, expiresAtMs: r.expires_at_ms, envelope: new Uint8Array(r.envelope), receivedAtMs: r.received_at_ms }))
   }
 }

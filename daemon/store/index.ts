@@ -15,7 +15,7 @@ import { SeatTokenStore } from './seat-tokens.js'
 import { IdempotencyStore } from './idempotency.js'
 import { MailboxStore } from './mailbox.js'
 
-export type { ActorRow, CardRow, RevocationRow } from './identity.js'
+export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
 export type { MessageStore, MessageRow } from './messages.js'
 export type { ReceiptStore, ReceiptRow } from './receipts.js'

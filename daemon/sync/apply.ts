@@ -104,11 +104,22 @@ function applyRevocation (core: Core, bytes: Uint8Array, nowMs: number): FactVer
   return { verdict: 'new' }
 }
 
+/**
+ * An endorsement fact is a renewal: the mesh owner signed a handle and key again. Kept (and relayed) when it is
+ * valid now and outlasts the one held for that mesh, handle and key; it makes a card whose own endorsement expired
+ * valid again (checkEndorsement) and, for a seat hosted here, is installed by the daemon (installRenewals).
+ */
 function applyEndorsement (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
   const v = verifyEndorsement(bytes)
   if (!v.ok) return { verdict: 'reject', code: v.code, reason: v.reason }
-  if (!core.ctx.trustedMeshes().has(keyText(v.value.meshKey))) return { verdict: 'ignore' }
-  return core.store.facts.append('endorsement', bytes, nowMs) === undefined ? { verdict: 'held' } : { verdict: 'new' }
+  const e = v.value
+  const meshKey = keyText(e.meshKey)
+  if (!core.ctx.trustedMeshes().has(meshKey) || e.expiresAtMs <= nowMs) return { verdict: 'ignore' }
+  const kept = core.store.identity.addRenewal({ meshKey, handle: e.handle, actorKey: keyText(e.actorKey), expiresAtMs: e.expiresAtMs, envelope: bytes, receivedAtMs: nowMs })
+  if (!kept) return { verdict: 'ignore' }
+  core.log.info('renewed endorsement applied', { handle: e.handle, actorKey: keyText(e.actorKey), meshKey, expiresAt: new Date(e.expiresAtMs).toISOString() })
+  core.directoryChanged()
+  return { verdict: 'new' }
 }
 
 function sameHeader (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {

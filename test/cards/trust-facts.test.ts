@@ -1,7 +1,7 @@
 // Endorsements, revocations and admission requests: signed by the right key, refused when not.
 import { describe, expect, it } from 'vitest'
 import {
-  checkEndorsement, generateKeyPair, keyText, signAdmissionRequest, signEndorsement, signRevocation,
+  checkEndorsement, generateKeyPair, keyText, renewalKey, signAdmissionRequest, signEndorsement, signRevocation,
   verifyAdmissionRequest, verifyEndorsement, verifyRevocation
 } from '../../cards/index.js'
 
@@ -25,6 +25,30 @@ describe('trust facts', () => {
     expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, revocations: revokedBy(mesh) }))).toBe('CARD_REVOKED')
     // another trusted mesh cannot revoke a key this mesh endorsed
     expect(code(checkEndorsement(bytes, 'agent-a', actor.publicKey, { ...trusted, revocations: revokedBy(other) }))).toBe('ok')
+  })
+
+  it('a renewal by the same mesh revives an expired endorsement; never a revoked key, another key or another mesh\'s', () => {
+    const DAY = 86_400_000
+    const expired = signEndorsement(mesh, 'agent-a', actor.publicKey, now - 2 * DAY, 1)
+    const renewal = signEndorsement(mesh, 'agent-a', actor.publicKey, now, 30)
+    const trusted = { trustedMeshes: new Set([keyText(mesh.publicKey), keyText(other.publicKey)]), revocations: new Map<string, Set<string>>(), nowMs: now }
+    const withRenewals = (...r: Uint8Array[]): typeof trusted & { renewals: Map<string, Uint8Array[]> } => ({ ...trusted, renewals: new Map([[renewalKey('agent-a', keyText(actor.publicKey)), r]]) })
+    const code = (r: ReturnType<typeof checkEndorsement>): string => (r.ok ? 'ok' : r.code)
+    expect(code(checkEndorsement(expired, 'agent-a', actor.publicKey, trusted))).toBe('CARD_EXPIRED')
+    const revived = checkEndorsement(expired, 'agent-a', actor.publicKey, withRenewals(renewal))
+    expect(revived.ok && revived.endorsement.expiresAtMs).toBe(now + 30 * DAY)
+    // a revocation by the endorsing mesh beats every renewal
+    const revoked = { ...withRenewals(renewal), revocations: new Map([[keyText(actor.publicKey), new Set([keyText(mesh.publicKey)])]]) }
+    expect(code(checkEndorsement(expired, 'agent-a', actor.publicKey, revoked))).toBe('CARD_REVOKED')
+    // another mesh, though trusted, cannot renew what this mesh endorsed; nor does a renewal of another key count
+    expect(code(checkEndorsement(expired, 'agent-a', actor.publicKey, withRenewals(signEndorsement(other, 'agent-a', actor.publicKey, now, 30))))).toBe('CARD_EXPIRED')
+    const stranger = generateKeyPair()
+    expect(code(checkEndorsement(expired, 'agent-a', actor.publicKey, { ...trusted, renewals: new Map([[renewalKey('agent-a', keyText(stranger.publicKey)), [signEndorsement(mesh, 'agent-a', stranger.publicKey, now, 30)]]]) }))).toBe('CARD_EXPIRED')
+    // a renewal that has itself expired revives nothing; a valid endorsement reports the longest validity held
+    expect(code(checkEndorsement(expired, 'agent-a', actor.publicKey, withRenewals(signEndorsement(mesh, 'agent-a', actor.publicKey, now - DAY, 0, DAY / 2))))).toBe('CARD_EXPIRED')
+    const fresh = signEndorsement(mesh, 'agent-a', actor.publicKey, now, 1)
+    const longest = checkEndorsement(fresh, 'agent-a', actor.publicKey, withRenewals(renewal))
+    expect(longest.ok && longest.endorsement.expiresAtMs).toBe(now + 30 * DAY)
   })
 
   it('refuses damaged or mis-signed facts with codes', () => {

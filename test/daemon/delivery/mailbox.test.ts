@@ -23,14 +23,17 @@ const AFTER_MS = 300 // the sender waits this long for an unreachable node befor
 const SENDER = 'agent-b'
 const RECIPIENT = 'agent-c'
 
-/** Nodes m, a, b; m serves as mailbox; a and b name m as their seats' mailbox. */
-async function mailboxMesh (env: NodeJS.ProcessEnv = {}): Promise<{ a: MeshNodeHandle, b: MeshNodeHandle, m: MeshNodeHandle, mId: string }> {
-  const [m, a, b] = await createMesh(3, { start: false, env })
+/**
+ * Nodes m, a, b; m serves as mailbox (config relay). a and b name m as their seats' mailbox: by config when `named`,
+ * else by default, as the relay they learn of (their cards are re-signed when m's card saying relay reaches them).
+ */
+async function mailboxMesh (o: { env?: NodeJS.ProcessEnv, named?: boolean } = {}): Promise<{ a: MeshNodeHandle, b: MeshNodeHandle, m: MeshNodeHandle, mId: string }> {
+  const [m, a, b] = await createMesh(3, { start: false, env: o.env })
   const mId = await withCtx(m.home, async ctx => await ctx.peerId())
   for (const n of [a, b, m]) {
     await withCtx(n.home, ctx => {
       if (n === m) ctx.config.relay = true
-      else ctx.config.mailboxes = [mId]
+      else if (o.named === true) ctx.config.mailboxes = [mId]
       ctx.config.mailboxAfterMs = AFTER_MS
       saveConfig(ctx.paths.config, ctx.config)
     })
@@ -92,7 +95,7 @@ describe('mailboxes', () => {
   })
 
   it('refuses forged or altered items, a node that is not a mailbox, a full share and a stranger; a mailbox copy plus a direct retry are stored once', async () => {
-    const { a, b, m, mId } = await mailboxMesh({ AIOS_COMM_MAILBOX_PEER_ITEMS: '2' })
+    const { a, b, m, mId } = await mailboxMesh({ env: { AIOS_COMM_MAILBOX_PEER_ITEMS: '2' }, named: true })
     await a.daemon.stop() // its node key drives the hand-made peer below
     const rogue = await rawPeer(a.home)
     const aKey = homeKey(a.home, `keys/${SENDER}.key`)

@@ -2,7 +2,7 @@
 // and a container-only host; loopback, link-local and bridge addresses never go out, public ones come first.
 import { describe, expect, it } from 'vitest'
 import type { NetworkInterfaceInfo } from 'node:os'
-import { addressKind, expandListen, honestAddresses, ipKind } from '../../../daemon/net/index.js'
+import { addressKind, expandListen, honestAddresses, ipKind } from '../../../daemon/addresses/index.js'
 
 type Ifaces = NodeJS.Dict<NetworkInterfaceInfo[]>
 
