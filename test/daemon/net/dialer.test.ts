@@ -18,6 +18,7 @@ function hostsOrFail (n: number): Hosts {
 async function configure (node: MeshNodeHandle, change: (c: { announce: string[], connectKnownPeers: boolean, mdns: boolean }) => void): Promise<void> {
   await withCtx(node.home, ctx => {
     change(ctx.config)
+    ctx.config.announceOnly = ctx.config.announce.length > 0 // no announce left: what the node finds itself
     saveConfig(ctx.paths.config, ctx.config)
   })
 }
