@@ -14,13 +14,9 @@ const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 8 : 0)) // fast: 
 const PER_CYCLE = FULL ? 60 : 6
 
 describe('chaos: separate hosts (network namespaces)', () => {
-  it(`3 hosts on a bridge: real links, ${CYCLES} cable pulls, nothing lost, duplicated or leaked`, { timeout: FULL ? 600_000 : 120_000 }, async (ctx) => {
+  it(`3 hosts on a bridge: real links, ${CYCLES} cable pulls, nothing lost, duplicated or leaked`, { timeout: FULL ? 600_000 : 120_000 }, async () => {
     const hosts = makeHosts(3)
-    if (typeof hosts === 'string') {
-      process.stdout.write(`[chaos] netns: skipped: ${hosts}\n`)
-      ctx.skip()
-      return
-    }
+    if (typeof hosts === 'string') throw new Error(hosts) // fails, never skips: .ci/run installs iproute2 (we are root)
     onTestFinished(() => hosts.cleanup())
     const rng = chaosRng('netns')
     const history = new History(historyPath('netns'))
