@@ -7,7 +7,7 @@ import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseDat
 import type { Core } from '../core.js'
 import { acceptMessages, acceptReceipts } from '../messaging/index.js'
 import { MAX_FRAME_BYTES } from '../net/index.js'
-import { frameCost, readDeliverFrame } from './frame.js'
+import { frameCost, readDeliverFrame, writeStreamError } from './frame.js'
 import type { PeerRateLimiter } from './peer-rate.js'
 import { acceptCardJson } from '../directory/index.js'
 import { acceptHandoffs } from '../messaging/handoff.js'
@@ -23,11 +23,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
   const inFlight = new Set<Promise<void>>()
   const fail = async (code: ErrorCode, message: string): Promise<void> => {
     core.log.warn('deliver stream closed', { peer: remote, code, message })
-    try {
-      await lp.write(deliverResponseToWire({ batchId: 0, results: [], receiptResults: [], error: { code, message } }))
-    } catch {
-      // the peer is gone; the stream is closed below either way
-    }
+    await writeStreamError(lp, code, message)
   }
   for (;;) {
     let frame

@@ -1,6 +1,9 @@
 // One /aios-comm/deliver/1 frame read off the stream: decoded and held to the per-frame limits, as a verdict
 // with a stable code. Pure, so what the stream handler runs on received bytes can be tested on its own.
-import { deliverRequestFromWire, type DeliverRequestData } from '../../proto/index.js'
+import type { Stream } from '@libp2p/interface'
+import type { LengthPrefixedStream } from '@libp2p/utils'
+import type { ErrorCode } from '../../cards/index.js'
+import { deliverRequestFromWire, deliverResponseToWire, type DeliverRequestData } from '../../proto/index.js'
 import { MAX_BATCH_MESSAGES } from '../messaging/index.js'
 
 export const MAX_BATCH_CARDS = 64 // the cards of the seats a node hosts; each costs a slow (noble) verification
@@ -32,4 +35,13 @@ export function readDeliverFrame (bytes: Uint8Array): FrameRead {
 /** What a frame weighs against its peer's rate: the frame itself plus every item it asks this node to check. */
 export function frameCost (req: DeliverRequestData): number {
   return 1 + req.messages.length + req.receipts.length + req.cards.length + (req.evidence ?? []).length + (req.handoffs ?? []).reduce((n, h) => n + 1 + h.receipts.length, 0)
+}
+
+/** The last frame on a stream this node closes: the error's code and message, written if the peer still listens. */
+export async function writeStreamError (lp: LengthPrefixedStream<Stream>, code: ErrorCode, message: string): Promise<void> {
+  try {
+    await lp.write(deliverResponseToWire({ batchId: 0, results: [], receiptResults: [], error: { code, message } }))
+  } catch {
+    // the peer is gone; the stream is closed after this either way
+  }
 }

@@ -5,7 +5,7 @@ import { lpStream } from '@libp2p/utils'
 import { MeshError, bytesEqual, refuse, type ErrorCode, type Refusal } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { readDeliverFrame } from '../delivery/index.js'
+import { readDeliverFrame, writeStreamError } from '../delivery/index.js'
 import { MAX_FRAME_BYTES } from '../net/index.js'
 import type { MailboxUsage } from '../store/index.js'
 import { checkHeldMessage, checkHeldReceipt, type HeldCheck } from './check.js'
@@ -27,11 +27,7 @@ export async function serveMailbox (core: Core, stream: Stream, connection: Conn
   const fail = async (code: ErrorCode, message: string): Promise<void> => {
     core.log.warn('mailbox stream refused', { peer: remote, code, message })
     core.events.emit('refused', { what: 'stream', code, reason: message, peer: remote })
-    try {
-      await lp.write(deliverResponseToWire({ batchId: 0, results: [], receiptResults: [], error: { code, message } }))
-    } catch {
-      // the peer is gone; the stream is closed below either way
-    }
+    await writeStreamError(lp, code, message)
   }
   for (;;) {
     let frame
