@@ -1,6 +1,6 @@
 // The setup commands end to end in temp homes, with no daemon: init, mesh, actor, card — and their errors.
 import { describe, expect, it } from 'vitest'
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
 
@@ -38,6 +38,21 @@ describe('setup commands', () => {
     expect((await ok(home, ['init', '--json'])).relay).toBe(true)
     expect((await ok(home, ['init', '--no-relay', '--json'])).relay).toBe(false)
     expect(config().relay).toBe(false)
+  })
+
+  it('init --announce adds addresses to what the node finds, --announce-only states exactly them; --announce-only alone is refused', async () => {
+    const home = tempDir()
+    const config = (): any => JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'))
+    await ok(home, ['init', ...LISTEN, '--json'])
+    const r = await ok(home, ['init', '--announce', '/ip4/203.0.113.7/tcp/7733', '--json'])
+    expect([r.announce, r.announceOnly]).toEqual([['/ip4/203.0.113.7/tcp/7733'], false])
+    expect((await ok(home, ['init', '--announce-only', '--json'])).announceOnly).toBe(true)
+    expect(config()).toMatchObject({ announce: ['/ip4/203.0.113.7/tcp/7733'], announceOnly: true })
+    const fresh = tempDir()
+    const bad = await cli(fresh, ['init', '--announce-only'])
+    expect(errorCode(bad)).toBe('CONFIG_INVALID')
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1)
+    expect(readdirSync(fresh)).toEqual([]) // refused before anything is written
   })
 
   it('signs a card that verifies, and any change to a signed field fails with a code', async () => {

@@ -82,7 +82,7 @@ describe('fuzz: control API', () => {
   const codes = knownCodes()
   beforeAll(async () => {
     w = await createWorld()
-    const view = { startedAtMs: Date.now(), node: () => { throw new Error('no network in this test') }, peerId: () => w.a.peerId, addresses: () => [], peers: () => [], truth: () => ({ facts: 0, head: 0 }) }
+    const view = { startedAtMs: Date.now(), node: () => { throw new Error('no network in this test') }, peerId: () => w.a.peerId, addresses: () => [], peers: () => [], truth: () => ({ facts: 0, head: 0 }), reach: () => ({ relayServing: false, confirmedPublic: [] }) }
     table = routes(w.core, view as never, new WakeService(w.core))
   })
   afterAll(() => w?.close())
