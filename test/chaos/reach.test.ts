@@ -23,8 +23,9 @@ const RESIGN_MS = 60_000 // a laptop's new network shows in its card within a mi
 // before. Under this bound (less than a per-address timeout, with a loaded machine's delivery on top) it cost nothing.
 const DEAD_FIRST_MS = 2000
 const KILLS = 3 // relays killed, one after the other (the one killed before restarted first)
-// `npm test` runs the three cases that each stand for one part (relay, mailbox, dialing) at about 30–60 s each on a
-// loaded two-core machine; the moving laptop, the invite and the relay kills run under `npm run test:chaos`
+// `npm test` runs the relay case across both NATs (about 15 s); the mailbox and the dead address first run there on a
+// plain bridge (test/daemon/delivery/mailbox.test.ts, test/daemon/net/dialer.test.ts), and every case of this file,
+// at full strength, under `npm run test:chaos`
 const fullOnly = it.runIf(FULL)
 
 const circuitVia = (relay: NatNode) => (a: string): boolean => a.includes(`/p2p/${relay.daemon.peerId}/p2p-circuit`)
@@ -83,7 +84,7 @@ describe('chaos: reach across NAT (relays, mailboxes, moving laptops, dead addre
     expect({ lost: line.lost, duplicated: line.duplicated }).toEqual({ lost: 0, duplicated: 0 })
   })
 
-  it('a and b never up at once: a sends and stops, b starts later; delivered through the mailbox, DELIVERED signed by b, exactly once', { timeout: CASE_MS }, async () => {
+  fullOnly('a and b never up at once: a sends and stops, b starts later; delivered through the mailbox, DELIVERED signed by b, exactly once', { timeout: CASE_MS }, async () => {
     const nat = natForTest()
     const short = (c: { mailboxAfterMs: number }): void => { c.mailboxAfterMs = MAILBOX_AFTER_MS }
     const [vm, a, b] = await placeMesh(nat, [{ host: 'vm1', relay: true }, { host: 'a', edit: short }, { host: 'b', edit: short }])
@@ -141,7 +142,7 @@ describe('chaos: reach across NAT (relays, mailboxes, moving laptops, dead addre
     expect({ lost: line.lost, duplicated: line.duplicated }).toEqual({ lost: 0, duplicated: 0 })
   })
 
-  it('a dead private address listed first does not stop a direct LAN delivery (a -> LAN box)', { timeout: CASE_MS }, async () => {
+  fullOnly('a dead private address listed first does not stop a direct LAN delivery (a -> LAN box)', { timeout: CASE_MS }, async () => {
     const nat = natForTest()
     // no relay, no mDNS, and the box dials nobody: the only way is a's own dial of the box's card
     const [a, box] = await placeMesh(nat, [
