@@ -82,6 +82,10 @@ describe('chaos: reach across NAT (relays, mailboxes, moving laptops, dead addre
     }
     const line = await reportCase('relay: a -> b across two NATs, to COMPLETE', sent)
     expect({ lost: line.lost, duplicated: line.duplicated }).toEqual({ lost: 0, duplicated: 0 })
+    // doctor says how each is reached: the laptop through the VM's relay, the VM directly at its public address
+    const reach = async (n: typeof a): Promise<{ ok: boolean, detail: string }> => (await n.daemon.call('doctor')).checks.find((c: { name: string }) => c.name === 'reach')
+    expect(await reach(a)).toMatchObject({ ok: true, detail: expect.stringMatching(new RegExp(`^relay via ${vm.handle} `)) })
+    expect(await reach(vm)).toMatchObject({ ok: true, detail: expect.stringMatching(/^direct public at \/ip4\/203\.0\.113\.10\/.*serves as a relay and mailbox/) })
   })
 
   fullOnly('a and b never up at once: a sends and stops, b starts later; delivered through the mailbox, DELIVERED signed by b, exactly once', { timeout: CASE_MS }, async () => {
