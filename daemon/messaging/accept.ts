@@ -116,10 +116,10 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
           signed.set(hexId(f), r.envelope)
           arrived.push(f)
         })
+        crashPoint('after-delivered-receipt') // signed, but only inside this transaction, which is not committed yet
       }
     })
     crashPoint('after-deliver-commit')
-    crashPoint('after-delivered-receipt')
     for (const f of arrived) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from, queued: true })
   }
   for (const f of fresh) results[f.index] = { messageId: f.msg.id, receipt: signed.get(Buffer.from(f.msg.id).toString('hex')) }

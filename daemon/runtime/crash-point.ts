@@ -4,9 +4,9 @@
 /** The points a test can name, in the order one message passes them. */
 export const CRASH_POINTS = [
   'after-notify-commit', // sender: the message and its outbox row are durable, the caller has no answer yet
-  'after-deliver-commit', // recipient: the message is durable, no DELIVERED receipt is signed yet
-  'after-delivered-receipt', // recipient: the DELIVERED receipt is durable, not yet sent back
-  'before-receipt-send', // recipient: the answer frame with the receipts is about to be written to the stream
+  'after-delivered-receipt', // recipient: DELIVERED is signed inside the open transaction that stores the message; nothing is committed
+  'after-deliver-commit', // recipient: the message and its DELIVERED receipt are durable, the frame's other items not yet handled
+  'before-receipt-send', // recipient: the whole frame is handled, its answer with the receipts about to be written to the stream
   'after-settle-commit' // sender: the DELIVERED receipt is stored and the outbox row done
 ] as const
 

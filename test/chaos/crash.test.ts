@@ -1,5 +1,5 @@
 // Crash chaos: two real daemons send to each other while the test SIGKILLs either side at random moments and at
-// named crash points (right after a commit, right before a receipt leaves), pauses them (SIGSTOP/SIGCONT) and
+// named crash points (inside an open commit, right after a commit, right before a receipt leaves), pauses them (SIGSTOP/SIGCONT) and
 // restarts them (SIGTERM) mid-stream. Afterwards every acknowledged message is delivered exactly once.
 import { describe, it } from 'vitest'
 import { createMesh, type MeshNodeHandle } from '../helpers/mesh.js'
@@ -14,7 +14,7 @@ const PER_CYCLE = FULL ? 80 : 12
 type Fault = 'kill' | 'crash-point' | 'pause' | 'restart'
 const FAULTS: readonly Fault[] = ['kill', 'kill', 'crash-point', 'crash-point', 'pause', 'restart']
 const SENDER_POINTS = ['after-notify-commit', 'after-settle-commit'] as const
-const RECIPIENT_POINTS = ['after-deliver-commit', 'after-delivered-receipt', 'before-receipt-send'] as const
+const RECIPIENT_POINTS = ['after-delivered-receipt', 'after-deliver-commit', 'before-receipt-send'] as const
 
 describe('chaos: crashes, pauses and restarts', () => {
   it(`${CYCLES} fault cycles of ${PER_CYCLE} messages each way lose and duplicate nothing`, { timeout: FULL ? 600_000 : 90_000 }, async () => {

@@ -1,5 +1,6 @@
 // Nothing lost offline: a stopped recipient catches up exactly once; a restarted sender resumes its outbox;
-// a recipient killed right after its commit still ends with the message once and its receipt at the sender.
+// a recipient killed right after its commit still ends with the message once and its receipt at the sender; one killed
+// inside that commit, after signing DELIVERED, has neither until the sender retries.
 import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor } from '../helpers/mesh.js'
 
@@ -62,6 +63,21 @@ describe('offline and restarts', () => {
     expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
     expect(countAt(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'DELIVERED'")).toBe(1)
     expect(query(a.home, "SELECT hex(hash) AS h FROM receipts WHERE state = 'DELIVERED'")).toEqual(stored) // the one signed before the crash
+  })
+
+  it('a recipient killed after signing DELIVERED but before its commit has neither; the sender retries and gets DELIVERED', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    await b.daemon.start({ AIOS_COMM_CRASH_AT: 'after-delivered-receipt' })
+    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'crash before commit' })
+    await b.daemon.exited() // SIGKILLed inside the open transaction that holds the message and its signed DELIVERED
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(0)
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM receipts')).toBe(0)
+    expect((await a.daemon.call('status', { obligation })).state).toBe('DELIVERY_PENDING')
+    await b.daemon.start()
+    await waitFor('DELIVERED at the sender', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'DELIVERED')
+    expect(countAt(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
+    expect(countAt(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'DELIVERED'")).toBe(1)
   })
 
   it('a message that expires before its recipient comes back ends EXPIRED and is never delivered', async () => {
