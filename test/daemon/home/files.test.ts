@@ -1,0 +1,54 @@
+// Keys, tokens and config survive a power cut: under real strace, each file the CLI writes is fsynced, renamed into
+// place, and then its folder is fsynced before the command goes on (without that last fsync the rename may be lost).
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CLI, tempDir } from '../../helpers/cli.js'
+
+const STRACE = '/usr/bin/strace'
+const TRACED = 'openat,mkdir,mkdirat,rename,renameat,renameat2,fsync,fdatasync'
+
+/** Runs the built CLI under strace -f -y and returns the trace, one syscall a line. */
+async function traced (home: string, args: string[]): Promise<string[]> {
+  const out = join(tempDir(), 'trace.txt')
+  await new Promise<void>((resolve, reject) => {
+    execFile(STRACE, ['-f', '-y', '-e', `trace=${TRACED}`, '-o', out, process.execPath, CLI, '--home', home, ...args], (err, _stdout, stderr) => {
+      if (err !== null) reject(new Error(`strace ${args.join(' ')} failed: ${err.message} ${stderr}`))
+      else resolve()
+    })
+  })
+  return readFileSync(out, 'utf8').split('\n')
+}
+
+/** The files renamed into place, each with whether its folder's fsync came next, before any other fsync or rename. */
+function renames (lines: string[]): Array<{ to: string, dirSynced: boolean }> {
+  const found: Array<{ to: string, dirSynced: boolean }> = []
+  lines.forEach((line, i) => {
+    const m = /\brename(?:at2?)?\(.*"([^"]+)"[^"]*\)\s*=\s*0/.exec(line)
+    if (m === null) return
+    const to = m[1]
+    const next = lines.slice(i + 1).find(l => /\b(fsync|fdatasync|rename|renameat2?)\(/.test(l)) ?? ''
+    found.push({ to, dirSynced: next.includes(`fsync(`) && next.includes(`<${dirname(to)}>)`) })
+  })
+  return found
+}
+
+describe('private files are durable', () => {
+  it('init and mesh create fsync the folder after renaming each key and config into place (strace)', async () => {
+    const home = join(tempDir(), 'home', 'nested') // two folders init must create
+    const lines = [
+      ...await traced(home, ['init', '--listen', '/ip4/127.0.0.1/tcp/0']),
+      ...await traced(home, ['mesh', 'create'])
+    ]
+    const written = renames(lines)
+    expect(written.map(w => w.to)).toEqual(expect.arrayContaining([join(home, 'node.key'), join(home, 'config.json'), join(home, 'mesh.key')]))
+    expect(written.filter(w => !w.dirSynced)).toEqual([])
+    // the new home folders themselves: each is made durable in its parent right after it is created
+    for (const dir of [dirname(home), home]) {
+      const at = lines.findIndex(l => /\bmkdir(at)?\(/.test(l) && l.includes(`"${dir}"`) && /=\s*0/.test(l))
+      expect(at, `mkdir ${dir}`).toBeGreaterThanOrEqual(0)
+      expect(lines.slice(at + 1).some(l => l.includes(`fsync(`) && l.includes(`<${dirname(dir)}>)`)), `fsync of ${dirname(dir)} after mkdir ${dir}`).toBe(true)
+    }
+  })
+})
