@@ -1,6 +1,6 @@
 // Crash chaos: two real daemons send to each other while the test SIGKILLs either side at random moments and at
-// named crash points (inside an open commit, right after a commit, right before a receipt leaves), pauses them (SIGSTOP/SIGCONT) and
-// restarts them (SIGTERM) mid-stream. Afterwards every acknowledged message is delivered exactly once.
+// named crash points (inside an open commit, right after a commit, right before a receipt leaves), pauses them
+// (SIGSTOP/SIGCONT) and restarts them (SIGTERM) mid-stream. Afterwards every acknowledged message is delivered exactly once.
 import { describe, it } from 'vitest'
 import { createMesh, type MeshNodeHandle } from '../helpers/mesh.js'
 import { History } from './history/index.js'
