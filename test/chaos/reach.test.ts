@@ -23,9 +23,9 @@ const RESIGN_MS = 60_000 // a laptop's new network shows in its card within a mi
 // before. Under this bound (less than a per-address timeout, with a loaded machine's delivery on top) it cost nothing.
 const DEAD_FIRST_MS = 2000
 const KILLS = 3 // relays killed, one after the other (the one killed before restarted first)
-// `npm test` runs the relay case across both NATs (about 15 s); the mailbox and the dead address first run there on a
-// plain bridge (test/daemon/delivery/mailbox.test.ts, test/daemon/net/dialer.test.ts), and every case of this file,
-// at full strength, under `npm run test:chaos`
+// Every case runs at full strength under `npm run test:chaos`. `npm test` runs the relay case here (3 messages a
+// direction), the topology itself (nat-topology.test.ts), and the other parts on a plain bridge with dropped links:
+// the mailbox (test/daemon/delivery/mailbox.test.ts), the dead address (test/daemon/net/dialer.test.ts)
 const fullOnly = it.runIf(FULL)
 
 const circuitVia = (relay: NatNode) => (a: string): boolean => a.includes(`/p2p/${relay.daemon.peerId}/p2p-circuit`)

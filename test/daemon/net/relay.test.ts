@@ -103,6 +103,10 @@ describe('relays from members', () => {
     const read = await ok(b.home, ['read', large, '--json'])
     expect(JSON.stringify(read)).toContain('x'.repeat(LARGE_BODY_BYTES))
 
+    // doctor on A says how it is reached from other networks: through R's relay (its own address is a private one)
+    await waitFor('A\'s doctor: relay via R', async () => (await a.daemon.call('doctor')).checks.find((c: { name: string }) => c.name === 'reach'),
+      (c: { ok: boolean, detail: string } | undefined) => c?.ok === true && c.detail.startsWith(`relay via ${r.handle} `), 30_000)
+
     // a stranger: no reservation at R, no circuit to B (B has no open invitation), none to a peer without a reservation
     expect(await strangers).toEqual([{ status: 'PERMISSION_DENIED' }, { status: 'CONNECTION_FAILED' }, { status: 'NO_RESERVATION' }])
 
