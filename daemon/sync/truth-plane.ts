@@ -13,6 +13,7 @@ import { SyncClient } from './sync-client.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
 const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
+const GRACE_SLACK_MS = 500 // the check at the end of a grace runs a little after it, so that grace is over by then
 const REPUBLISH_ON_CONNECT_MS = 60_000
 const GOSSIP_GRACE_MS = 10_000 // gossipsub opens its stream as a connection starts; after this long, a missing one is reopened
 
@@ -35,7 +36,7 @@ export class TruthPlane {
       this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
       void this.sync.pull(peer)
     } else {
-      setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS).unref() // let in for a join only
+      setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS + GRACE_SLACK_MS).unref() // let in for a join only
     }
   }
 
@@ -124,11 +125,17 @@ export class TruthPlane {
     }
   }
 
-  /** A peer that hosts no trusted actor any more (revoked, say) is disconnected. */
+  /**
+   * A peer that hosts no trusted actor any more (revoked, say) is disconnected; so is a stranger once its grace is
+   * over. Within its grace a stranger keeps its connection whatever changes meanwhile (a card re-signed anywhere):
+   * it came for a join, here or, at a relay, through a circuit to a member.
+   */
   private dropUntrusted (): void {
+    const now = Date.now()
     for (const c of this.node.getConnections()) {
       const peer = c.remotePeer.toString()
       if (this.core.directory.isTrustedPeer(peer) || this.joining.has(peer)) continue
+      if (!this.core.directory.isCutOff(peer) && now - c.timeline.open < UNTRUSTED_GRACE_MS) continue
       this.core.log.info('closing connection to an untrusted peer', { peer })
       void this.node.peerStore.merge(c.remotePeer, { tags: { [KEEP_ALIVE]: undefined } }).catch(() => {}) // no reconnecting
       void c.close().catch(() => {})
