@@ -32,3 +32,10 @@ export function contractOptions (o: ContractFlags): Pick<ActorOptions, 'requireF
     wakeDelayMs: o.wakeDelay
   }
 }
+
+/** Pane and socket from the tmux environment when the command runs inside tmux. */
+export function tmuxFromEnv (env: NodeJS.ProcessEnv): { pane?: string, tmuxSocket?: string } {
+  const pane = env.TMUX_PANE !== undefined && /^%\d+$/.test(env.TMUX_PANE) ? env.TMUX_PANE : undefined
+  const socket = env.TMUX !== undefined && env.TMUX !== '' ? env.TMUX.split(',')[0] : undefined
+  return { pane, tmuxSocket: socket }
+}

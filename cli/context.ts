@@ -1,9 +1,11 @@
 // What every command needs: the home folder from --home / AIOS_COMM_HOME, opened for one command and closed after.
 import type { Command } from 'commander'
-import { HomeContext, resolveHome, socketIsLive, homePaths } from '../daemon/index.js'
+import type { HomeContext } from '../daemon/index.js'
+import { resolveHome, homePaths } from '../daemon/home/paths.js'
+import { socketIsLive } from '../daemon/home/socket.js'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { MeshError } from '../cards/index.js'
+import { MeshError } from '../cards/errors.js'
 import { call, type CallOptions } from './control-client.js'
 import type { Method, ParamsOf, ResultOf } from '../daemon/control/methods.js'
 
@@ -23,17 +25,27 @@ export function homeDir (cmd: Command): string {
   return resolveHome(globals(cmd).home)
 }
 
-export async function withHome<T> (cmd: Command, fn: (ctx: HomeContext) => Promise<T> | T): Promise<T> {
-  const ctx = HomeContext.open(homeDir(cmd))
+/** The setup code (keys, store, cards, the daemon's face): what a command needs when it runs without a daemon. */
+export type Setup = typeof import('../daemon/index.js')
+
+/** Loaded on first use only: a message command, or a setup command a running daemon answers, needs none of it. */
+export async function loadSetup (): Promise<Setup> {
+  return await import('../daemon/index.js')
+}
+
+/** Opens the home's keys and store for one command. */
+export async function withHome<T> (cmd: Command, fn: (ctx: HomeContext, setup: Setup) => Promise<T> | T): Promise<T> {
+  const setup = await loadSetup()
+  const ctx = setup.HomeContext.open(homeDir(cmd))
   try {
-    return await fn(ctx)
+    return await fn(ctx, setup)
   } finally {
     ctx.close()
   }
 }
 
 /** A setup verb goes through the running daemon (so it learns at once), or runs here when none runs. */
-export async function setupVerb<M extends Method> (cmd: Command, method: M, params: ParamsOf<M>, local: (ctx: HomeContext) => Promise<ResultOf<M>> | ResultOf<M>): Promise<ResultOf<M>> {
+export async function setupVerb<M extends Method> (cmd: Command, method: M, params: ParamsOf<M>, local: (ctx: HomeContext, setup: Setup) => Promise<ResultOf<M>> | ResultOf<M>): Promise<ResultOf<M>> {
   const home = homeDir(cmd)
   if (await socketIsLive(homePaths(home).socket)) return await call(home, method, params)
   return await withHome(cmd, local)

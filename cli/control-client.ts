@@ -1,6 +1,6 @@
 // The typed client of the daemon's control socket: one request, one answer, errors carried by their codes.
 import { createConnection } from 'node:net'
-import { MeshError, wireError } from '../cards/index.js'
+import { MeshError, wireError } from '../cards/errors.js'
 import { homePaths } from '../daemon/home/paths.js'
 import type { ControlEvent, ControlResponse } from '../daemon/control/protocol.js'
 import type { EventOf, Method, ParamsOf, ResultOf, StreamMethod, StreamParamsOf } from '../daemon/control/methods.js'

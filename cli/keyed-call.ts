@@ -1,6 +1,6 @@
 // A control call that carries an idempotency key, retried when the connection to the daemon breaks before the answer:
 // the daemon may have acted, and the key makes a repeat return what the first attempt did instead of acting twice.
-import { MeshError } from '../cards/index.js'
+import { MeshError } from '../cards/errors.js'
 import { call, type CallOptions } from './control-client.js'
 import type { Method, ParamsOf, ResultOf } from '../daemon/control/methods.js'
 

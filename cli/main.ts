@@ -13,7 +13,7 @@ function quiet (cmd: Command): void {
 }
 
 async function main (argv: string[]): Promise<number> {
-  const program = buildProgram()
+  const program = await buildProgram(argv)
   quiet(program)
   try {
     await program.parseAsync(argv)

@@ -1,5 +1,5 @@
 // Printing: one JSON document with --json, readable lines otherwise; errors as one line on stderr.
-import { isErrorCode } from '../cards/index.js'
+import { isErrorCode } from '../cards/codes.js'
 import { exitCodeFor } from './exit-codes.js'
 
 export interface OutputOptions {

@@ -1,10 +1,10 @@
 // `aios-comm actor add|endorse|export|import|list|token`: the seats this home hosts, and who may act as them.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { actorAdd, actorEndorse, actorExport, actorImport, actorList, seatToken, tmuxFromEnv, type ActorOptions } from '../../daemon/index.js'
+import type { ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
-import { contractOptions, defaultTmuxSocket, milliseconds, type ContractFlags } from '../carrier-options.js'
+import { contractOptions, defaultTmuxSocket, milliseconds, tmuxFromEnv, type ContractFlags } from '../carrier-options.js'
 
 /** The boundary, said where a seat is added. */
 const ISOLATION_HELP = `
@@ -42,7 +42,7 @@ export function register (program: Command): void {
       const pane = o.pane ?? tmux.pane
       const tmuxSocket = (o.tmuxSocket !== undefined ? resolve(o.tmuxSocket) : undefined) ?? tmux.tmuxSocket ?? (pane !== undefined ? defaultTmuxSocket(process.env) : undefined)
       const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, isolated: o.isolated === true, ...contractOptions(o) }
-      const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async ctx => await actorAdd(ctx, handle, opts))
+      const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async (ctx, d) => await d.actorAdd(ctx, handle, opts))
       print(globals(cmd), r, () => {
         const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}`
         const token = r.tokenFile !== undefined ? `\nisolated: its token is in ${r.tokenFile}; give that file to the seat's process only` : ''
@@ -56,7 +56,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (handle: string, o: { rotate?: boolean, remove?: boolean }, cmd: Command) => {
       const opts = { rotate: o.rotate === true, remove: o.remove === true }
-      const r = await setupVerb(cmd, 'actor.token', { handle, ...opts }, ctx => seatToken(ctx, handle, opts))
+      const r = await setupVerb(cmd, 'actor.token', { handle, ...opts }, (ctx, d) => d.seatToken(ctx, handle, opts))
       print(globals(cmd), r, () => r.isolated
         ? `${r.handle} is isolated; ${r.rotated ? 'new token' : 'token'} in ${r.tokenFile}`
         : `${r.handle} is shared: whoever can open the control socket acts as it`)
@@ -66,7 +66,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (handle: string, file: string, _o, cmd: Command) => {
       const abs = resolve(file)
-      const r = await setupVerb(cmd, 'actor.endorse', { handle, file: abs }, async ctx => await actorEndorse(ctx, handle, abs))
+      const r = await setupVerb(cmd, 'actor.endorse', { handle, file: abs }, async (ctx, d) => await d.actorEndorse(ctx, handle, abs))
       print(globals(cmd), r, () => `${r.handle} endorsed by mesh ${r.meshKey} until ${r.expiresAt}`)
     })
 
@@ -75,7 +75,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (handle: string, o: { out?: string }, cmd: Command) => {
       const out = o.out === undefined ? undefined : resolve(o.out)
-      const r = await setupVerb(cmd, 'actor.export', { handle, out }, ctx => actorExport(ctx, handle, out))
+      const r = await setupVerb(cmd, 'actor.export', { handle, out }, (ctx, d) => d.actorExport(ctx, handle, out))
       print(globals(cmd), r, () => `${r.path}
 ${r.handle} is no longer hosted here; ${r.handoff} open messages will follow it to its new node (aios-comm actor import FILE there)`)
     })
@@ -86,13 +86,13 @@ ${r.handle} is no longer hosted here; ${r.handoff} open messages will follow it 
     .action(async (file: string, o: { pane?: string }, cmd: Command) => {
       const tmux = tmuxFromEnv(process.env)
       const params = { file: resolve(file), pane: o.pane ?? tmux.pane, tmuxSocket: tmux.tmuxSocket }
-      const r = await setupVerb(cmd, 'actor.import', params, async ctx => await actorImport(ctx, params.file, params))
+      const r = await setupVerb(cmd, 'actor.import', params, async (ctx, d) => await d.actorImport(ctx, params.file, params))
       print(globals(cmd), r, () => `${r.handle} is hosted here now (card seq ${r.seq})`)
     })
 
   actor.command('list').description('the seats hosted here').option('--json', 'print JSON')
     .action(async (_o, cmd: Command) => {
-      const r = await setupVerb(cmd, 'actor.list', {}, ctx => actorList(ctx))
+      const r = await setupVerb(cmd, 'actor.list', {}, (ctx, d) => d.actorList(ctx))
       print(globals(cmd), r, () => r.length === 0 ? 'no seats: run aios-comm actor add HANDLE'
         : table(['HANDLE', 'CARRIER', 'PANE', 'ENDORSED', 'ISOLATED', 'CARD SEQ', 'KEY'], r.map(a => [a.handle, a.carrier, a.pane, a.endorsed ? 'yes' : 'no', a.isolated ? 'yes' : 'no', a.cardSeq, a.actorKey])))
     })

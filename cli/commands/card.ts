@@ -1,7 +1,6 @@
 // `aios-comm card show|verify|import`: Agent Cards by hand.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { cardImport, cardShow, cardVerify } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print } from '../output.js'
 
@@ -12,7 +11,7 @@ export function register (program: Command): void {
     .option('--a2a', 'print the A2A Agent Card JSON itself')
     .option('--json', 'print JSON')
     .action(async (handle: string | undefined, o: { a2a?: boolean }, cmd: Command) => {
-      const c = await setupVerb(cmd, 'card.show', { handle }, async ctx => await cardShow(ctx, handle))
+      const c = await setupVerb(cmd, 'card.show', { handle }, async (ctx, d) => await d.cardShow(ctx, handle))
       print({ json: o.a2a === true || globals(cmd).json === true }, c, () => summarize(c))
     })
 
@@ -20,7 +19,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (file: string, _o, cmd: Command) => {
       const abs = resolve(file)
-      const r = await setupVerb(cmd, 'card.verify', { file: abs }, ctx => cardVerify(ctx, abs))
+      const r = await setupVerb(cmd, 'card.verify', { file: abs }, (ctx, d) => d.cardVerify(ctx, abs))
       print(globals(cmd), { ok: true, ...r }, () => `OK ${r.handle} seq ${r.seq} key ${r.actorKey}\nendorsed by mesh ${r.meshKey} until ${r.expiresAt}`)
     })
 
@@ -28,7 +27,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (file: string, _o, cmd: Command) => {
       const abs = resolve(file)
-      const r = await setupVerb(cmd, 'card.import', { file: abs }, ctx => cardImport(ctx, abs))
+      const r = await setupVerb(cmd, 'card.import', { file: abs }, (ctx, d) => d.cardImport(ctx, abs))
       print(globals(cmd), r, () => `${r.status === 'unchanged' ? 'already held' : 'imported'} ${r.handle} seq ${r.seq}`)
     })
 }

@@ -1,7 +1,6 @@
 // `aios-comm mesh create|show|trust|admit|renew|revoke`: own or trust a mesh; endorse, renew or revoke actors.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { meshAdmit, meshCreate, meshRenew, meshRevoke, meshShow, meshTrust } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 
@@ -10,20 +9,20 @@ export function register (program: Command): void {
 
   mesh.command('create').description('create this home\'s mesh owner key (idempotent)').option('--json', 'print JSON')
     .action(async (_o, cmd: Command) => {
-      const r = await setupVerb(cmd, 'mesh.create', {}, ctx => meshCreate(ctx))
+      const r = await setupVerb(cmd, 'mesh.create', {}, (ctx, d) => d.meshCreate(ctx))
       print(globals(cmd), r, () => `${r.created ? 'created' : 'already own'} mesh ${r.meshKey}`)
     })
 
   mesh.command('show').description('print this home\'s mesh key and the meshes it trusts').option('--json', 'print JSON')
     .action(async (_o, cmd: Command) => {
-      const r = await setupVerb(cmd, 'mesh.show', {}, ctx => meshShow(ctx))
+      const r = await setupVerb(cmd, 'mesh.show', {}, (ctx, d) => d.meshShow(ctx))
       print(globals(cmd), r, () => r.trusted.length === 0 ? 'no mesh: run aios-comm mesh create or aios-comm mesh trust KEY'
         : table(['MESH KEY', 'OWNED'], r.trusted.map(m => [m.meshKey, m.owned ? 'yes' : 'no'])))
     })
 
   mesh.command('trust <key>').description('trust the mesh with this owner key').option('--json', 'print JSON')
     .action(async (key: string, _o, cmd: Command) => {
-      const r = await setupVerb(cmd, 'mesh.trust', { key }, ctx => meshTrust(ctx, key))
+      const r = await setupVerb(cmd, 'mesh.trust', { key }, (ctx, d) => d.meshTrust(ctx, key))
       print(globals(cmd), r, () => `trusting mesh ${r.meshKey}`)
     })
 
@@ -34,7 +33,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (request: string, o: { out?: string, days?: number, expiresInMs?: number }, cmd: Command) => {
       const params = { request: resolve(request), out: o.out === undefined ? undefined : resolve(o.out), days: o.days, expiresInMs: o.expiresInMs }
-      const r = await setupVerb(cmd, 'mesh.admit', params, ctx => meshAdmit(ctx, params.request, { ...params, validForMs: params.expiresInMs }))
+      const r = await setupVerb(cmd, 'mesh.admit', params, (ctx, d) => d.meshAdmit(ctx, params.request, { ...params, validForMs: params.expiresInMs }))
       print(globals(cmd), r, () => r.path)
     })
 
@@ -44,7 +43,7 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (handle: string, o: { days?: number, expiresInMs?: number }, cmd: Command) => {
       const params = { handle, days: o.days, expiresInMs: o.expiresInMs }
-      const r = await setupVerb(cmd, 'mesh.renew', params, async ctx => await meshRenew(ctx, handle, { days: o.days, validForMs: o.expiresInMs }))
+      const r = await setupVerb(cmd, 'mesh.renew', params, async (ctx, d) => await d.meshRenew(ctx, handle, { days: o.days, validForMs: o.expiresInMs }))
       print(globals(cmd), r, () => `renewed ${r.handle} until ${r.expiresAt}${r.installed ? ' (seat hosted here: card re-signed)' : '; the renewal reaches its node by sync and gossip, which re-signs its card'}`)
     })
 
@@ -52,7 +51,7 @@ export function register (program: Command): void {
     .option('--reason <text>', 'why, for the operators')
     .option('--json', 'print JSON')
     .action(async (target: string, o: { reason?: string }, cmd: Command) => {
-      const r = await setupVerb(cmd, 'mesh.revoke', { target, reason: o.reason }, ctx => meshRevoke(ctx, target, o.reason))
+      const r = await setupVerb(cmd, 'mesh.revoke', { target, reason: o.reason }, (ctx, d) => d.meshRevoke(ctx, target, o.reason))
       print(globals(cmd), r, () => `${r.revoked ? 'revoked' : 'already revoked'}${r.handle !== undefined ? ` ${r.handle}` : ''} ${r.actorKey}`)
     })
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
-import { MeshError } from '../../cards/index.js'
+import { MeshError } from '../../cards/errors.js'
 import { actingSeat, globals, homeDir, seatAccess } from '../context.js'
 import { callKeyed } from '../keyed-call.js'
 import type { ReceiptLevel } from '../../daemon/control/methods.js'

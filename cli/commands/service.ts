@@ -2,7 +2,7 @@
 // the variables the seats' carrier contracts need kept in the service's environment file.
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
-import { actorList, homePaths, socketIsLive } from '../../daemon/index.js'
+import { homePaths, socketIsLive } from '../../daemon/index.js'
 import {
   defaultKind, installService, installedKind, planService, serviceStatus, uninstallService, type InstallResult, type ServiceKind, type ServiceStatus
 } from '../../daemon/service/index.js'
@@ -18,7 +18,7 @@ function kindOf (o: KindFlags): ServiceKind | undefined {
 
 /** Every variable some seat's contract needs (from the daemon when it runs, else from the home itself). */
 async function requiredEnv (cmd: Command): Promise<string[]> {
-  const seats = await setupVerb(cmd, 'actor.list', {}, ctx => actorList(ctx))
+  const seats = await setupVerb(cmd, 'actor.list', {}, (ctx, d) => d.actorList(ctx))
   return [...new Set(seats.flatMap(s => s.requireEnv))].sort()
 }
 

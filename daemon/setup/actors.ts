@@ -38,13 +38,6 @@ export interface ActorAddResult {
   tokenFile?: string
 }
 
-/** Pane and socket from the tmux environment when the command runs inside tmux. */
-export function tmuxFromEnv (env: NodeJS.ProcessEnv): { pane?: string, tmuxSocket?: string } {
-  const pane = env.TMUX_PANE !== undefined && /^%\d+$/.test(env.TMUX_PANE) ? env.TMUX_PANE : undefined
-  const socket = env.TMUX !== undefined && env.TMUX !== '' ? env.TMUX.split(',')[0] : undefined
-  return { pane, tmuxSocket: socket }
-}
-
 function validateOptions (o: ActorOptions): void {
   checkFields([['the model', o.model, MAX_MODEL_BYTES], ['the pane', o.pane, MAX_PANE_BYTES]]) // both go into the signed card
   if (o.carrier !== undefined && !(CARRIERS as readonly string[]).includes(o.carrier)) {

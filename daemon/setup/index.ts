@@ -2,7 +2,7 @@
 export { HomeContext } from '../home/context.js'
 export { initHome, type InitResult } from './init.js'
 export { meshCreate, meshShow, meshTrust, meshAdmit, meshRevoke } from './mesh.js'
-export { actorAdd, actorEndorse, actorList, tmuxFromEnv, type ActorOptions, type ActorAddResult, type ActorView } from './actors.js'
+export { actorAdd, actorEndorse, actorList, type ActorOptions, type ActorAddResult, type ActorView } from './actors.js'
 export { refreshLocalCard, cardShow, cardVerify, cardImport, configuredAddresses, type CardVerdict } from './cards.js'
 export { acceptCardJson, importCardJson, type CardIngest, type ImportStatus } from '../directory/index.js'
 export { actorExport, actorImport, releaseSeat } from './seat-move.js'
