@@ -1,5 +1,8 @@
 // The serving end of /aios-comm/sync/1: a trusted peer asks for this node's fact log since its checkpoint; it gets
-// pages up to the head, then (when it asks for the tail) new facts as they are appended.
+// pages up to the head, then (when it asks for the tail) new facts as they are appended. Only facts a durable commit
+// covers are served (the store's watermark): the peer's checkpoint moves past every seq it is served, so a seq that a
+// power cut could take back and give to another fact would leave that fact out of its sync for good. A request
+// without the tail gets the durable log as it stands; the tail gets the rest as soon as a durable commit covers it.
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
 import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
@@ -39,7 +42,8 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
     let caughtUp = false
     while (stream.status === 'open') {
       appended = false
-      const page = core.store.facts.since(since, limit)
+      const head = core.store.facts.durableHead() // read first: a fact appended meanwhile waits for the next round
+      const page = core.store.facts.since(since, limit, head)
       const facts: FactData[] = []
       let bytes = 0
       let last = since
@@ -55,7 +59,6 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
         bytes += f.bytes.byteLength
         last = f.seq
       }
-      const head = core.store.facts.head()
       if (facts.length > 0 || !caughtUp) {
         await lp.write(syncPageToWire({ facts, head, done: last >= head }))
         caughtUp = caughtUp || last >= head
@@ -63,7 +66,15 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       since = last
       if (last < head) continue
       if (!req.tail) break
-      if (!appended) await new Promise<void>(resolve => { wake = resolve })
+      if (core.store.watermark.pending()) {
+        // facts held only by a relaxed commit: served once a durable commit covers them (one is made if none comes)
+        await new Promise<void>(resolve => {
+          wake = () => { if (stream.status !== 'open') resolve() } // more relaxed facts change nothing; a close ends it
+          void core.store.watermark.whenDurable().then(resolve)
+        })
+      } else if (!appended) {
+        await new Promise<void>(resolve => { wake = resolve })
+      }
       wake = undefined
       // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
       // learned from peers waits, since every peer also hears of those from everywhere else
