@@ -3,7 +3,8 @@
 // its seq with it) is not served by sequence until a durable commit covers it. The power cut itself is made by hand:
 // the database and its -wal copied as they were at the last fsync, then reopened.
 import '../../../daemon/runtime/polyfill.js'
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
@@ -21,6 +22,8 @@ import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { factMessageId, serveSync, SYNC_PROTOCOL } from '../../../daemon/sync/index.js'
 import { Store } from '../../../daemon/store/index.js'
 
+const STRACE = '/usr/bin/strace'
+const STORE_MODULE = new URL('../../../dist/daemon/store/index.js', import.meta.url).href
 const PEER_SEED = new Uint8Array(32).fill(102) // the libp2p key of the node that hosts agent-b (the puller)
 
 interface Setup { dir: string, ctx: HomeContext, core: Core, server: MeshNode, client: MeshNode }
@@ -91,6 +94,16 @@ describe('the fact log never reuses a sequence number a peer has seen', () => {
     expect((await pull(s, before)).map(f => f.seq)).toEqual([seq])
   })
 
+  it('a durable group that wrote nothing (no fsync) does not count as covering a relaxed fact', async () => {
+    const store = s.core.store
+    const before = store.facts.head()
+    const seq = await relaxedAppend(store, 'relaxed fact read-only group')
+    await store.commit.run(() => store.facts.head()) // durable, but nothing written: SQLite commits without a sync
+    expect((await pull(s, before)).map(f => f.seq)).toEqual([])
+    await store.commit.run(() => store.meta.set('durable-seq-test', 'z'))
+    expect((await pull(s, before)).map(f => f.seq)).toEqual([seq])
+  })
+
   it('a peer tailing the log gets a relaxed fact once it is durable, without waiting for other writes', async () => {
     const store = s.core.store
     const since = store.facts.head()
@@ -104,6 +117,31 @@ describe('the fact log never reuses a sequence number a peer has seen', () => {
     expect(page.facts.map(f => f.seq)).toEqual([seq])
     expect(store.commit.durableCommits, 'a durable commit came between the relaxed append and the page').toBeGreaterThan(durableBefore)
     stream.abort(new Error('done'))
+  })
+
+  it('a log left by a crash is fsynced once at open, so its relaxed facts count as durable (strace)', async () => {
+    const store = s.core.store
+    await relaxedAppend(store, 'relaxed before a crash')
+    const crashed = mkdtempSync(join(tmpdir(), 'aios-seq-crash-'))
+    const db = join(s.dir, 'node.db')
+    for (const f of ['', '-wal']) copyFileSync(db + f, join(crashed, 'node.db' + f)) // a kill leaves the files as the OS holds them
+    const copy = join(crashed, 'node.db')
+    expect(statSync(`${copy}-wal`).size).toBeGreaterThan(0)
+    const trace = join(crashed, 'trace.txt')
+    const script = `const { Store } = await import(${JSON.stringify(STORE_MODULE)}); const s = Store.open(${JSON.stringify(copy)}); console.log(JSON.stringify({ head: s.facts.head(), durable: s.facts.durableHead?.() })); process.exit(0)`
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile(STRACE, ['-f', '-y', '-e', 'trace=fsync,fdatasync,write', '-o', trace, process.execPath, '--input-type=module', '-e', script], (err, stdout, stderr) => {
+        if (err !== null) reject(new Error(`${err.message} ${stderr}`))
+        else resolve(stdout)
+      })
+    })
+    const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { head: number, durable: number }
+    // before the store is used (its printed answer), not at exit (closing a database checkpoints, which fsyncs too)
+    const lines = readFileSync(trace, 'utf8').split('\n')
+    const answered = lines.findIndex(l => /\bwrite\(1</.test(l) && l.includes('head'))
+    expect(answered).toBeGreaterThan(0)
+    expect(lines.slice(0, answered).filter(l => /\bf(data)?sync\(\d+<[^>]*node\.db-wal>\)\s*=\s*0/.test(l)), 'an fsync of the -wal at open').not.toEqual([])
+    expect(r.durable).toBe(r.head)
   })
 
   it('after a power cut that takes a relaxed commit back, no seq a peer was served names another fact', async () => {
