@@ -66,25 +66,23 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       since = last
       if (last < head) continue
       if (!req.tail) break
-      if (core.store.watermark.pending()) {
-        // facts held only by a relaxed commit: served once a durable commit covers them (one is made if none comes)
-        await new Promise<void>(resolve => {
-          wake = () => { if (stream.status !== 'open') resolve() } // more relaxed facts change nothing; a close ends it
-          void core.store.watermark.whenDurable().then(resolve)
-        })
-      } else if (!appended) {
-        await new Promise<void>(resolve => { wake = resolve })
-      }
+      if (!appended && !core.store.watermark.pending()) await new Promise<void>(resolve => { wake = resolve })
       wake = undefined
       // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
-      // learned from peers waits, since every peer also hears of those from everywhere else
-      if (stream.status === 'open' && core.store.facts.lastLearned > since) {
+      // learned from peers waits, since every peer also hears of those from everywhere else. Facts held only by a
+      // relaxed commit wait for a durable commit (one is made if none comes). Both waits run at once.
+      let delay: NodeJS.Timeout | undefined
+      const waits: Array<Promise<void>> = []
+      if (core.store.facts.lastLearned > since) waits.push(new Promise<void>(resolve => { delay = setTimeout(resolve, TAIL_DELAY_MS) }))
+      if (core.store.watermark.pending()) waits.push(core.store.watermark.whenDurable())
+      if (stream.status === 'open' && waits.length > 0) {
         await new Promise<void>(resolve => {
-          const t = setTimeout(resolve, TAIL_DELAY_MS)
-          wake = () => { if (stream.status !== 'open') { clearTimeout(t); resolve() } } // only a close cuts the wait short
+          wake = () => { if (stream.status !== 'open') resolve() } // only a close cuts the wait short
+          void Promise.all(waits).then(() => resolve())
         })
         wake = undefined
       }
+      clearTimeout(delay)
     }
     if (!req.tail) await stream.close()
   } catch (err) {
