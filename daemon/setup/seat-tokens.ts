@@ -2,9 +2,10 @@
 // <home>/seat-tokens/HANDLE.token (0600, atomically, fsynced) and keeps only its hash; the operator hands the file
 // to the seat's process (another Unix user: chown it; a container: mount it).
 import { existsSync, unlinkSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import { hashSeatToken, newSeatToken } from '../access/index.js'
-import { writePrivateFile } from '../home/files.js'
+import { syncDir, writePrivateFile } from '../home/files.js'
 import { seatTokenPath } from '../home/paths.js'
 import type { HomeContext } from '../home/context.js'
 
@@ -45,7 +46,10 @@ export function seatToken (ctx: HomeContext, handle: string, opts: { rotate?: bo
   const file = seatTokenPath(ctx.paths, handle)
   if (opts.remove === true) {
     ctx.store.seatTokens.remove(handle)
-    if (existsSync(file)) unlinkSync(file)
+    if (existsSync(file)) {
+      unlinkSync(file)
+      syncDir(dirname(file)) // the unlink is a change to the folder: without its fsync a power cut can bring the token back
+    }
     return { handle, isolated: false, rotated: false }
   }
   if (opts.rotate === true) return { handle, isolated: true, tokenFile: issue(ctx, handle), rotated: true }

@@ -1,5 +1,6 @@
 // The fact log: an append-only list of accepted signed facts, idempotent on their hash, read by peers in order.
 import { sha256 } from '../../cards/index.js'
+import type { FactWatermark } from './fact-watermark.js'
 import type { Statements } from './statements.js'
 
 export type FactKind = 'card' | 'receipt' | 'revocation' | 'endorsement'
@@ -24,6 +25,9 @@ export class FactStore {
   lastLearned = 0
   private learningDepth = 0
 
+  /** Set by the store: told of every seq given out, it knows which are durable (see fact-watermark.ts). */
+  watermark?: FactWatermark
+
   constructor (private readonly s: Statements) {}
 
   /**
@@ -45,6 +49,7 @@ export class FactStore {
     const r = this.s.get('INSERT OR IGNORE INTO facts (hash, kind, bytes, at_ms) VALUES (?, ?, ?, ?)').run(hash, kind, bytes, atMs)
     if (r.changes !== 1) return undefined
     const seq = Number(r.lastInsertRowid)
+    this.watermark?.appended(seq)
     if (this.learningDepth > 0) {
       this.learned.add(seq)
       this.lastLearned = seq
@@ -57,9 +62,15 @@ export class FactStore {
     return this.s.get('SELECT 1 FROM facts WHERE hash = ?').get(hash) !== undefined
   }
 
-  since (seq: number, limit: number): FactRow[] {
-    return (this.s.get('SELECT * FROM facts WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<{ seq: number, hash: Buffer, kind: FactRow['kind'], bytes: Buffer, at_ms: number }>)
+  /** Facts after `seq`, in order, up to `upTo` (the sync server passes the durable watermark). */
+  since (seq: number, limit: number, upTo = Number.MAX_SAFE_INTEGER): FactRow[] {
+    return (this.s.get('SELECT * FROM facts WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?').all(seq, upTo, limit) as Array<{ seq: number, hash: Buffer, kind: FactRow['kind'], bytes: Buffer, at_ms: number }>)
       .map(r => ({ seq: r.seq, hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), atMs: r.at_ms }))
+  }
+
+  /** The highest seq that may be handed out by sequence: every fact up to it is on disk (see fact-watermark.ts). */
+  durableHead (): number {
+    return this.watermark?.durable() ?? this.head()
   }
 
   head (): number {

@@ -1,4 +1,5 @@
 // store: the node's SQLite file. Nothing outside daemon/store/ writes SQL.
+import { existsSync, statSync } from 'node:fs'
 import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
@@ -15,6 +16,7 @@ import { SeatTokenStore } from './seat-tokens.js'
 import { IdempotencyStore } from './idempotency.js'
 import { MailboxStore } from './mailbox.js'
 import { MetaStore } from './meta.js'
+import { FactWatermark } from './fact-watermark.js'
 
 export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -28,6 +30,10 @@ export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './
 export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 export type { MetaStore } from './meta.js'
+export { FACT_SYNC_WAIT_MS, type FactWatermark } from './fact-watermark.js'
+
+// The meta row a durable commit writes when facts wait for one (its value: when, and the log's head then).
+const FACT_LOG_SYNCED_KEY = 'fact_log_synced'
 
 export class Store {
   readonly identity: IdentityStore
@@ -45,10 +51,16 @@ export class Store {
   readonly meta: MetaStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
+  /** The highest fact seq a durable commit covers: peers are handed seqs up to it only. */
+  readonly watermark: FactWatermark
   private constructor (readonly db: Db) {
-    this.commit = new GroupCommit(db)
     const s = new Statements(db)
     this.facts = new FactStore(s)
+    this.meta = new MetaStore(s)
+    const markSynced = (): void => this.meta.set(FACT_LOG_SYNCED_KEY, `${Date.now()} ${this.facts.head()}`)
+    this.watermark = new FactWatermark(() => this.facts.head(), markSynced, async () => await this.commit.run(markSynced))
+    this.facts.watermark = this.watermark
+    this.commit = new GroupCommit(db, this.watermark)
     this.invites = new InviteStore(s)
     this.carriers = new CarrierStore(s)
     this.stats = new StatsStore(s)
@@ -56,7 +68,6 @@ export class Store {
     this.seatTokens = new SeatTokenStore(s)
     this.idempotency = new IdempotencyStore(s)
     this.mailbox = new MailboxStore(s)
-    this.meta = new MetaStore(s)
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s)
     this.receipts = new ReceiptStore(s, this.facts)
@@ -64,7 +75,23 @@ export class Store {
   }
 
   static open (path: string): Store {
-    return new Store(openDb(path))
+    const store = new Store(openDb(path))
+    store.syncRecovered(path)
+    return store
+  }
+
+  /**
+   * A log left by a writer that did not close (a crash, a kill) may hold relaxed commits that are still only in the
+   * OS's cache: one durable commit now fsyncs the log (with its folder entry, and F_FULLFSYNC on macOS, as SQLite
+   * does for any durable commit), so every fact present counts as durable and may be handed out by sequence.
+   */
+  private syncRecovered (path: string): void {
+    if (!existsSync(`${path}-wal`) || statSync(`${path}-wal`).size === 0) return
+    try {
+      this.tx(() => this.meta.set(FACT_LOG_SYNCED_KEY, `${Date.now()} ${this.facts.head()}`))
+    } catch {
+      this.watermark.nothingSynced() // (a read-only disk, say) no seq is handed out until a durable commit succeeds
+    }
   }
 
   /** Runs fn in one transaction (committed durably before it returns). */
@@ -73,6 +100,7 @@ export class Store {
   }
 
   close (): void {
+    this.watermark.close()
     if (this.db.open) this.db.close()
   }
 }

@@ -1,5 +1,8 @@
 // The serving end of /aios-comm/sync/1: a trusted peer asks for this node's fact log since its checkpoint; it gets
-// pages up to the head, then (when it asks for the tail) new facts as they are appended.
+// pages up to the head, then (when it asks for the tail) new facts as they are appended. Only facts a durable commit
+// covers are served (the store's watermark): the peer's checkpoint moves past every seq it is served, so a seq that a
+// power cut could take back and give to another fact would leave that fact out of its sync for good. A request
+// without the tail gets the durable log as it stands; the tail gets the rest as soon as a durable commit covers it.
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
 import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
@@ -39,7 +42,8 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
     let caughtUp = false
     while (stream.status === 'open') {
       appended = false
-      const page = core.store.facts.since(since, limit)
+      const head = core.store.facts.durableHead() // read first: a fact appended meanwhile waits for the next round
+      const page = core.store.facts.since(since, limit, head)
       const facts: FactData[] = []
       let bytes = 0
       let last = since
@@ -55,7 +59,6 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
         bytes += f.bytes.byteLength
         last = f.seq
       }
-      const head = core.store.facts.head()
       if (facts.length > 0 || !caughtUp) {
         await lp.write(syncPageToWire({ facts, head, done: last >= head }))
         caughtUp = caughtUp || last >= head
@@ -63,17 +66,23 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       since = last
       if (last < head) continue
       if (!req.tail) break
-      if (!appended) await new Promise<void>(resolve => { wake = resolve })
+      if (!appended && !core.store.watermark.pending()) await new Promise<void>(resolve => { wake = resolve })
       wake = undefined
       // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
-      // learned from peers waits, since every peer also hears of those from everywhere else
-      if (stream.status === 'open' && core.store.facts.lastLearned > since) {
+      // learned from peers waits, since every peer also hears of those from everywhere else. Facts held only by a
+      // relaxed commit wait for a durable commit (one is made if none comes). Both waits run at once.
+      let delay: NodeJS.Timeout | undefined
+      const waits: Array<Promise<void>> = []
+      if (core.store.facts.lastLearned > since) waits.push(new Promise<void>(resolve => { delay = setTimeout(resolve, TAIL_DELAY_MS) }))
+      if (core.store.watermark.pending()) waits.push(core.store.watermark.whenDurable())
+      if (stream.status === 'open' && waits.length > 0) {
         await new Promise<void>(resolve => {
-          const t = setTimeout(resolve, TAIL_DELAY_MS)
-          wake = () => { if (stream.status !== 'open') { clearTimeout(t); resolve() } } // only a close cuts the wait short
+          wake = () => { if (stream.status !== 'open') resolve() } // only a close cuts the wait short
+          void Promise.all(waits).then(() => resolve())
         })
         wake = undefined
       }
+      clearTimeout(delay)
     }
     if (!req.tail) await stream.close()
   } catch (err) {
