@@ -81,4 +81,5 @@ async function oneCycle (rng: Rng, history: History, sup: Supervisor, nodes: Mes
       await sup.start(n.daemon)
     }
   }
+  await history.retryLost() // the answers the faults cut off: sent again with their keys, now that both answer
 }

@@ -79,6 +79,7 @@ async function oneCycle (rng: Rng, history: History, sup: Supervisor, nodes: Mes
   for (const p of proxies) p.heal()
   history.log({ type: 'heal' })
   for (const n of nodes) if (!n.daemon.running) await sup.start(n.daemon)
+  await history.retryLost()
   return window
 }
 
