@@ -1,12 +1,15 @@
 // Crash chaos: two real daemons send to each other while the test SIGKILLs either side at random moments and at
 // named crash points (inside an open commit, right after a commit, right before a receipt leaves), pauses them
-// (SIGSTOP/SIGCONT) and restarts them (SIGTERM) mid-stream. Afterwards every acknowledged message is delivered exactly once.
-import { describe, it } from 'vitest'
+// (SIGSTOP/SIGCONT) and restarts them (SIGTERM) mid-stream, while the recipients read, consume and complete messages
+// and the mesh owner revokes keys. Afterwards every acknowledged message is delivered exactly once, and a third node
+// shows every receipt and revocation as its signer holds it.
+import { describe, expect, it } from 'vitest'
 import { createMesh, type MeshNodeHandle } from '../helpers/mesh.js'
 import { History } from './history/index.js'
 import { chaosRng, type Rng } from './faults/seed.js'
 import { Supervisor } from './faults/supervisor.js'
 import { FULL, audit, historyPath, observeReceipts, write } from './faults/workload.js'
+import { actOnReceipts, receiptsWrong, revokeOne } from './faults/receipts.js'
 
 const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 20 : 2))
 const PER_CYCLE = FULL ? 80 : 12
@@ -17,19 +20,31 @@ const SENDER_POINTS = ['after-notify-commit', 'after-settle-commit'] as const
 const RECIPIENT_POINTS = ['after-delivered-receipt', 'after-deliver-commit', 'before-receipt-send'] as const
 
 describe('chaos: crashes, pauses and restarts', () => {
-  it(`${CYCLES} fault cycles of ${PER_CYCLE} messages each way lose and duplicate nothing`, { timeout: FULL ? 600_000 : 90_000 }, async () => {
+  it(`${CYCLES} fault cycles of ${PER_CYCLE} messages each way lose and duplicate nothing; receipts and revocations made under them reach a third node`, { timeout: FULL ? 600_000 : 90_000 }, async () => {
     const rng = chaosRng('crash')
     const history = new History(historyPath('crash'))
     const supervisor = new Supervisor(history)
-    const nodes = await createMesh(2, { start: false })
+    const nodes = await createMesh(3, { start: false })
     for (const n of nodes) await supervisor.start(n.daemon)
-    const stopObserving = observeReceipts(history, nodes)
-    const [a, b] = nodes
+    const [a, b, observer] = nodes // the observer neither sends nor receives, and takes no fault: it only hears facts
+    const stopObserving = observeReceipts(history, [a, b])
+    const stopActing = actOnReceipts(history, [a, b], rng, FULL ? 60 : 8)
     for (let cycle = 0; cycle < CYCLES; cycle++) {
-      await oneCycle(rng, history, supervisor, nodes, cycle, [[a, b], [b, a]])
+      const revoking = revokeOne(history, a) // a is the mesh owner; the cycle's fault may cut its answer
+      await oneCycle(rng, history, supervisor, [a, b], cycle, [[a, b], [b, a]])
+      await revoking
     }
+    await stopActing()
     await stopObserving()
-    await audit({ suite: 'crash', history, nodes, supervisor, cycles: CYCLES })
+    const wrong = await receiptsWrong(history, [a, b], observer)
+    for (const w of wrong.slice(0, 10)) process.stdout.write(`[chaos]   receipt wrong: ${w.subject}: ${w.reason}\n`)
+    const acts = history.events.filter(e => e.type === 'act')
+    const answered = new Set(history.events.flatMap(e => e.type === 'acted' && e.outcome === 'ok' ? [e.act] : []))
+    process.stdout.write(`[chaos] crash: ${acts.length} receipts and revocations asked, ${answered.size} answered\n`)
+    await audit({ suite: 'crash', history, nodes, supervisor, cycles: CYCLES, receiptsWrong: wrong.length })
+    // the check measured something: receipts beyond DELIVERED and a revocation were signed under the faults
+    expect(acts.filter(e => e.kind === 'COMPLETE' || e.kind === 'CONSUMED' || e.kind === 'READ').some(e => answered.has(e.act))).toBe(true)
+    expect(acts.filter(e => e.kind === 'revoke').some(e => answered.has(e.act))).toBe(true)
   })
 })
 

@@ -11,6 +11,11 @@ export type HistoryEvent =
   | { type: 'info', op: number, code: string, atMs: number }
   | { type: 'receipt', obligation: string, state: string, node: string, atMs: number }
   | { type: 'fault', kind: string, target: string, detail?: string, atMs: number }
+  /** A recipient signing a receipt (READ, CONSUMED, COMPLETE with evidence: the file's sha256) for a message it holds,
+   * or the mesh owner revoking a key (subject: the key text); `node` is where it was asked. */
+  | { type: 'act', act: number, kind: 'READ' | 'CONSUMED' | 'COMPLETE' | 'revoke', node: string, actor: string, subject: string, evidence?: string, atMs: number }
+  /** The act's answer: ok, a definite refusal (fail), or none (info: the daemon died or the answer was lost). */
+  | { type: 'acted', act: number, outcome: 'ok' | 'fail' | 'info', code?: string, atMs: number }
   | { type: 'heal', atMs: number }
 
 /** One message row as an auditor reads it from a node's SQLite file. */

@@ -33,6 +33,7 @@ interface Attempted {
 export class History {
   readonly events: HistoryEvent[] = []
   private nextOp = 0
+  private nextAct = 0
   private readonly run = randomBytes(6).toString('hex')
   /** Ops whose last answer was lost and that may be retried. */
   private readonly lost = new Map<number, Attempted>()
@@ -89,6 +90,24 @@ export class History {
       sent++
     }
     return sent
+  }
+
+  /**
+   * Records one act (a receipt signed by a recipient, or a revocation) and its outcome: `run` makes the control
+   * call; its answer is ok, a definite refusal, or none. Never throws.
+   */
+  async act (e: Without<Extract<HistoryEvent, { type: 'act' }>, 'atMs' | 'act'>, run: () => Promise<unknown>): Promise<boolean> {
+    const act = this.nextAct++
+    this.log({ ...e, act })
+    try {
+      await run()
+      this.log({ type: 'acted', act, outcome: 'ok' })
+      return true
+    } catch (err) {
+      const code = err instanceof MeshError ? err.code : 'UNEXPECTED'
+      this.log({ type: 'acted', act, outcome: NO_ANSWER.has(code) || !(err instanceof MeshError) ? 'info' : 'fail', code })
+      return false
+    }
   }
 
   /** Ops whose answer is still lost and that a retry may still settle. */
