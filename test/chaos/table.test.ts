@@ -29,7 +29,7 @@ describe('chaos summary', () => {
     expect(s.suites.get('crash').forgedAccepted).toBeUndefined()
     expect(s.total.forgedAccepted).toBe(2)
     expect(s.total.receiptsWrong).toBe(0)
-    const cells = (name: string): string[] => formatTable(s).split('\n').find((l: string) => l.startsWith(name)).trim().split(/\s+/)
+    const cells = (name: string): string[] => (formatTable(s).split('\n').find((l: string) => l.startsWith(name)) ?? '').trim().split(/\s+/)
     const at = (h: number): number => 1 + h // column index after the suite name
     expect(cells('crash')[at(12)]).toBe('-') // forged accepted
     expect(cells('fuzz')[at(11)]).toBe('-') // receipts wrong

@@ -3,8 +3,7 @@
 import { expect, onTestFinished } from 'vitest'
 import { chaosLevel, recordTally, type ChaosTally } from '../report.js'
 import { checkHistory, snapshotNode, type CheckResult, type History } from '../history/index.js'
-// @ts-expect-error: a plain ES module without types, shared with the runner (test/chaos/run.mjs)
-import { UNKNOWN_LIMIT } from '../table.mjs'
+import { UNKNOWN_LIMIT } from '../table.mjs' // a plain ES module, shared with the runner (test/chaos/run.mjs)
 import { query, waitFor, type MeshNodeHandle } from '../../helpers/mesh.js'
 import type { Supervisor } from './supervisor.js'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -63,7 +63,7 @@ export class History {
   private async attempt (a: Attempted): Promise<string | undefined> {
     this.lost.delete(a.op)
     try {
-      const r = await call<{ obligation: string }>(a.home, 'notify', { as: a.from, to: a.to, text: a.tag, idempotencyKey: a.key })
+      const r = await call(a.home, 'notify', { as: a.from, to: a.to, text: a.tag, idempotencyKey: a.key })
       this.log({ type: 'ok', op: a.op, obligation: r.obligation })
       return r.obligation
     } catch (err) {
