@@ -68,10 +68,10 @@ export async function revokeOne (history: History, owner: MeshNodeHandle): Promi
 }
 
 /** Waits (bounded) for the observer to show what the signers hold; returns what still differs then. */
-export async function receiptsWrong (history: History, signers: MeshNodeHandle[], observer: MeshNodeHandle): Promise<ReceiptMismatch[]> {
+export async function receiptsWrong (history: History, signers: MeshNodeHandle[], observer: MeshNodeHandle, convergeMs = CONVERGE_MS): Promise<ReceiptMismatch[]> {
   const wrong = (): ReceiptMismatch[] => checkReceipts(history.events, signers.map(n => snapshotReceipts(n.handle, n.home)), snapshotReceipts(observer.handle, observer.home))
   try {
-    return await waitFor(`${observer.handle} shows every receipt and revocation signed under faults`, wrong, w => w.length === 0, CONVERGE_MS)
+    return await waitFor(`${observer.handle} shows every receipt and revocation signed under faults`, wrong, w => w.length === 0, convergeMs)
   } catch {
     return wrong()
   }
