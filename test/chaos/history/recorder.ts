@@ -82,8 +82,13 @@ export class History {
    */
   async retryLost (waitMs = 30_000): Promise<number> {
     let sent = 0
+    const down = new Set<string>() // asked once per call: a daemon left down costs one wait, not one per op
     for (const a of [...this.lost.values()]) {
-      if (!await answers(a.home, waitMs)) continue
+      if (down.has(a.home)) continue
+      if (!await answers(a.home, waitMs)) {
+        down.add(a.home)
+        continue
+      }
       a.attempts++
       this.log({ type: 'retry', op: a.op, attempt: a.attempts })
       await this.attempt(a)
