@@ -10,7 +10,7 @@ import { chaosRng, type Rng } from './faults/seed.js'
 import { Supervisor } from './faults/supervisor.js'
 import { TcpProxy } from './faults/proxy.js'
 import { FULL, audit, historyPath, observeReceipts, write } from './faults/workload.js'
-import { actOnReceipts, receiptsWrong, revokeOne } from './faults/receipts.js'
+import { actOnReceipts, actsTally, receiptsWrong, revokeOne } from './faults/receipts.js'
 
 const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 12 : 1))
 const PER_CYCLE = FULL ? 90 : 12
@@ -58,8 +58,11 @@ describe('chaos: partitions', () => {
     await stopObserving()
     const wrong = observer === undefined ? undefined : await receiptsWrong(history, nodes, observer)
     for (const w of (wrong ?? []).slice(0, 10)) process.stdout.write(`[chaos]   receipt wrong: ${w.subject}: ${w.reason}\n`)
+    const acts = actsTally(history)
+    if (observer !== undefined) process.stdout.write(`[chaos] partition: ${JSON.stringify(acts)}\n`)
     await audit({ suite: 'partition', history, nodes: all, supervisor, cycles: CYCLES, receiptsWrong: wrong?.length })
     if (process.env.AIOS_CHAOS_VERBOSE !== undefined) process.stdout.write(`[chaos] partition audit: ${Date.now() - t1} ms\n`)
+    if (observer !== undefined) expect(acts.receiptsAnswered).toBeGreaterThan(0) // the observer's check measured something
     const crossing = leaks(history, nodes, windows)
     expect(crossing.leaked).toEqual([])
     if (FULL) expect(crossing.checked).toBeGreaterThan(0) // the check saw messages sent across a severed link

@@ -76,3 +76,12 @@ export async function receiptsWrong (history: History, signers: MeshNodeHandle[]
     return wrong()
   }
 }
+
+/** How many receipts (READ, CONSUMED, COMPLETE) and revocations were asked and answered ok, for the run's log. */
+export function actsTally (history: History): { receipts: number, receiptsAnswered: number, revocations: number, revocationsAnswered: number } {
+  const ok = new Set(history.events.flatMap(e => e.type === 'acted' && e.outcome === 'ok' ? [e.act] : []))
+  const acts = history.events.flatMap(e => e.type === 'act' ? [e] : [])
+  const receipts = acts.filter(e => e.kind !== 'revoke')
+  const revocations = acts.filter(e => e.kind === 'revoke')
+  return { receipts: receipts.length, receiptsAnswered: receipts.filter(e => ok.has(e.act)).length, revocations: revocations.length, revocationsAnswered: revocations.filter(e => ok.has(e.act)).length }
+}
