@@ -89,4 +89,37 @@ describe('history checker', () => {
     expect(r.refused).toBe(1)
     expect(r.ops.map(o => o.verdict)).toEqual(['ok', 'lost', 'ok', 'unknown', 'stuck'])
   })
+
+  it('unmatched: a stored message that no op of the history sent is flagged, wherever it is stored', () => {
+    const stray = row(7, 'recipient', 'DELIVERED', { tag: 'sent by nobody' })
+    const r = checkHistory(invoke(1, 'ok'), [node('a', [row(1, 'sender')]), node('b', [row(1, 'recipient'), stray])])
+    expect(r.ops.map(o => o.verdict)).toEqual(['ok'])
+    expect(r.unmatched).toEqual([{ node: 'b', obligation: OB(7), tag: 'sent by nobody' }])
+    expect(checkHistory(invoke(1, 'ok'), [node('a', [row(1, 'sender')]), node('b', [row(1, 'recipient')])]).unmatched).toEqual([])
+  })
+
+  it('retry: a lost answer, then the retry with the same key answers the obligation stored once: ok', () => {
+    const events = [...invoke(1, 'info'), { type: 'retry', op: 1, attempt: 2, atMs: 3 } as HistoryEvent, { type: 'ok', op: 1, obligation: OB(1), atMs: 4 } as HistoryEvent]
+    expect(verdictOf(events, [row(1, 'sender')], [row(1, 'recipient')]).verdict).toBe('ok')
+  })
+
+  it('duplicated: a retry after a lost answer stored the message a second time in the recipient\'s inbox', () => {
+    const events = [...invoke(1, 'info'), { type: 'retry', op: 1, attempt: 2, atMs: 3 } as HistoryEvent, { type: 'ok', op: 1, obligation: OB(2), atMs: 4 } as HistoryEvent]
+    const second = (side: 'sender' | 'recipient'): StoredMessage => row(1, side, 'DELIVERED', { obligation: OB(2), hash: 'h2' })
+    expect(verdictOf(events, [row(1, 'sender'), second('sender')], [row(1, 'recipient'), second('recipient')]))
+      .toMatchObject({ verdict: 'duplicated', reason: 'held 2 times in the recipient\'s inbox' })
+  })
+
+  it('duplicated: two attempts of one op answered with two different obligations', () => {
+    const events = [...invoke(1, 'ok'), { type: 'retry', op: 1, attempt: 2, atMs: 3 } as HistoryEvent, { type: 'ok', op: 1, obligation: OB(2), atMs: 4 } as HistoryEvent]
+    expect(verdictOf(events, [row(1, 'sender', 'DELIVERED', { obligation: OB(2) })], [row(1, 'recipient', 'DELIVERED', { obligation: OB(2) })], { delivered: { [OB(2)]: 1 } }))
+      .toMatchObject({ verdict: 'duplicated', reason: 'its attempts were answered with 2 different obligations' })
+  })
+
+  it('a refusal that answers a retry says nothing of the lost first attempt: committed and delivered once is unknown, not refused', () => {
+    const events = [...invoke(1, 'info'), { type: 'retry', op: 1, attempt: 2, atMs: 3 } as HistoryEvent, { type: 'fail', op: 1, code: 'OUTBOX_FULL', atMs: 4 } as HistoryEvent]
+    const r = checkHistory(events, [node('a', [row(1, 'sender')]), node('b', [row(1, 'recipient')])])
+    expect(r.ops[0].verdict).toBe('unknown')
+    expect(r.refused).toBe(0)
+  })
 })

@@ -10,10 +10,12 @@ import { chaosRng, type Rng } from './faults/seed.js'
 import { Supervisor } from './faults/supervisor.js'
 import { TcpProxy } from './faults/proxy.js'
 import { FULL, audit, historyPath, observeReceipts, write } from './faults/workload.js'
+import { actOnReceipts, actsTally, receiptsWrong, revokeOne } from './faults/receipts.js'
 
 const CYCLES = Number(process.env.AIOS_CHAOS_CYCLES ?? (FULL ? 12 : 1))
 const PER_CYCLE = FULL ? 90 : 12
 const NODES = FULL ? 3 : 2 // fast: one cut between two nodes
+const ACTED = 40 // full: messages the recipients read, consume or complete across the partitions
 
 interface Window { members: Set<string>, from: number, to: number }
 
@@ -23,30 +25,44 @@ describe('chaos: partitions', () => {
     const history = new History(historyPath('partition'))
     const supervisor = new Supervisor(history)
     const proxies: TcpProxy[] = []
-    const proxyPorts = await Promise.all(Array.from({ length: NODES }, async () => await freePort()))
-    const nodes = await createMesh(NODES, {
+    // full: a last node that neither sends nor receives nor is cut, only hears facts, checks the receipts signed
+    // and keys revoked across the partitions (fast runs leave it out: "-" under receipts wrong)
+    const total = FULL ? NODES + 1 : NODES
+    const proxyPorts = await Promise.all(Array.from({ length: total }, async () => await freePort()))
+    const all = await createMesh(total, {
       start: false,
       addresses: (i, port) => ({ listen: `/ip4/127.0.0.1/tcp/${port}`, announce: `/ip4/127.0.0.1/tcp/${proxyPorts[i]}` })
     })
-    for (const [i, n] of nodes.entries()) {
+    for (const [i, n] of all.entries()) {
       const p = new TcpProxy(n.port)
       await p.listen(proxyPorts[i])
       onTestFinished(async () => { await p.close() })
       proxies.push(p)
     }
-    for (const n of nodes) await supervisor.start(n.daemon)
+    for (const n of all) await supervisor.start(n.daemon)
+    const nodes = all.slice(0, NODES)
+    const observer = FULL ? all[NODES] : undefined
     const stopObserving = observeReceipts(history, nodes)
+    const stopActing = observer === undefined ? undefined : actOnReceipts(history, nodes, rng, ACTED)
     const pairs = nodes.flatMap(x => nodes.filter(y => y !== x).map(y => [x, y] as [MeshNodeHandle, MeshNodeHandle]))
     const windows: Window[] = []
     for (let cycle = 0; cycle < CYCLES; cycle++) {
       const t0 = Date.now()
-      windows.push(await oneCycle(rng, history, supervisor, nodes, proxies, pairs, cycle))
+      const revoking = observer === undefined ? undefined : revokeOne(history, nodes[0]) // node 0 owns the mesh
+      windows.push(await oneCycle(rng, history, supervisor, nodes, proxies.slice(0, NODES), pairs, cycle))
+      await revoking
       if (process.env.AIOS_CHAOS_VERBOSE !== undefined) process.stdout.write(`[chaos] partition cycle ${cycle}: ${Date.now() - t0} ms\n`)
     }
     const t1 = Date.now()
+    await stopActing?.()
     await stopObserving()
-    await audit({ suite: 'partition', history, nodes, supervisor, cycles: CYCLES })
+    const wrong = observer === undefined ? undefined : await receiptsWrong(history, nodes, observer)
+    for (const w of (wrong ?? []).slice(0, 10)) process.stdout.write(`[chaos]   receipt wrong: ${w.subject}: ${w.reason}\n`)
+    const acts = actsTally(history)
+    if (observer !== undefined) process.stdout.write(`[chaos] partition: ${JSON.stringify(acts)}\n`)
+    await audit({ suite: 'partition', history, nodes: all, supervisor, cycles: CYCLES, receiptsWrong: wrong?.length })
     if (process.env.AIOS_CHAOS_VERBOSE !== undefined) process.stdout.write(`[chaos] partition audit: ${Date.now() - t1} ms\n`)
+    if (observer !== undefined) expect(acts.receiptsAnswered).toBeGreaterThan(0) // the observer's check measured something
     const crossing = leaks(history, nodes, windows)
     expect(crossing.leaked).toEqual([])
     if (FULL) expect(crossing.checked).toBeGreaterThan(0) // the check saw messages sent across a severed link
@@ -79,6 +95,7 @@ async function oneCycle (rng: Rng, history: History, sup: Supervisor, nodes: Mes
   for (const p of proxies) p.heal()
   history.log({ type: 'heal' })
   for (const n of nodes) if (!n.daemon.running) await sup.start(n.daemon)
+  await history.retryLost()
   return window
 }
 

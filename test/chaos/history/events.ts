@@ -2,6 +2,8 @@
 
 export type HistoryEvent =
   | { type: 'invoke', op: number, from: string, to: string, tag: string, atMs: number }
+  /** The same notify sent again, with the same idempotency key, after its answer was lost (attempt 2, 3, …). */
+  | { type: 'retry', op: number, attempt: number, atMs: number }
   | { type: 'ok', op: number, obligation: string, atMs: number }
   /** A definite refusal: the daemon answered with an error, or no daemon was there to take the call. */
   | { type: 'fail', op: number, code: string, atMs: number }
@@ -9,6 +11,11 @@ export type HistoryEvent =
   | { type: 'info', op: number, code: string, atMs: number }
   | { type: 'receipt', obligation: string, state: string, node: string, atMs: number }
   | { type: 'fault', kind: string, target: string, detail?: string, atMs: number }
+  /** A recipient signing a receipt (READ, CONSUMED, COMPLETE with evidence: the file's sha256) for a message it holds,
+   * or the mesh owner revoking a key (subject: the key text); `node` is where it was asked. */
+  | { type: 'act', act: number, kind: 'READ' | 'CONSUMED' | 'COMPLETE' | 'revoke', node: string, actor: string, subject: string, evidence?: string, atMs: number }
+  /** The act's answer: ok, a definite refusal (fail), or none (info: the daemon died or the answer was lost). */
+  | { type: 'acted', act: number, outcome: 'ok' | 'fail' | 'info', code?: string, atMs: number }
   | { type: 'heal', atMs: number }
 
 /** One message row as an auditor reads it from a node's SQLite file. */
@@ -42,11 +49,20 @@ export interface Classified {
   reason: string
 }
 
+/** A message a store holds that no operation of the history sent (a forgery, a replay or a leftover). */
+export interface Unmatched {
+  node: string
+  obligation: string
+  tag: string
+}
+
 export interface CheckResult {
   ops: Classified[]
   counts: Record<Verdict, number>
   /** Ops refused with a definite error (counted ok when nothing of them was stored). */
   refused: number
+  /** Stored messages whose body matches no op of the history: fatal, nothing but the workload sends. */
+  unmatched: Unmatched[]
 }
 
 /** States at or past DELIVERED: the recipient has signed that it holds the message. */

@@ -2,4 +2,5 @@
 export type { HistoryEvent, NodeSnapshot, StoredMessage, Verdict, Classified, CheckResult } from './events.js'
 export { History } from './recorder.js'
 export { checkHistory } from './check.js'
-export { snapshotNode } from './snapshot.js'
+export { snapshotNode, snapshotReceipts } from './snapshot.js'
+export { checkReceipts, type HeldReceipt, type ReceiptSnapshot, type ReceiptMismatch } from './receipts.js'
