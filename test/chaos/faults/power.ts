@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Rng } from './seed.js'
 
@@ -89,8 +89,10 @@ export class PowerDisk {
    * The power cut, once every process on the disk is dead (SIGKILL: the page cache, i.e. the live files, is still
    * there to compare): rebuilds the folder from the shim's records, then mounts the result as the new durable state.
    * torn: each page where the live file differs from its last fsync keeps the live bytes with probability p.
+   * keepLive: files (by path under the root) whose unsynced pages all reached the disk first, e.g. a -shm index
+   * written back while the log's tail was not: one of the orders a page cache may write back in.
    */
-  powerOff (torn?: { rng: Rng, p: number }): PowerCut {
+  powerOff (torn?: { rng: Rng, p: number }, keepLive?: (path: string) => boolean): PowerCut {
     const cut: PowerCut = { filesRolledBack: 0, namesLost: 0, tornPages: 0 }
     const dev = lstatSync(this.root, { bigint: true }).dev
     const live = new Map<Key, string>() // each inode still reachable, by its live path
@@ -128,7 +130,8 @@ export class PowerDisk {
           const now = livePath !== undefined && lstatSync(livePath).isFile() ? readFileSync(livePath) : undefined
           if (now !== undefined && !now.equals(content)) {
             cut.filesRolledBack++
-            if (torn !== undefined) {
+            if (keepLive?.(relative(this.root, livePath!)) === true) content = now
+            else if (torn !== undefined) {
               const r = tear(content, now, torn)
               content = r.content
               cut.tornPages += r.kept
