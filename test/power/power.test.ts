@@ -56,10 +56,13 @@ describe('power loss', () => {
 })
 
 async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, replaced?: number): Promise<PowerTally> {
+  const t0 = performance.now()
+  const phase = (what: string): void => { process.stdout.write(`[power] ${name}: ${what} at ${Math.round(performance.now() - t0)} ms\n`) }
   const history = new History(historyPath(`power-${name.replace(/\W/g, '')}`))
   const sup = new Supervisor(history)
   const nodes = await createPowerMesh(2, sup, cli)
   const [a, b] = nodes
+  phase('mesh up')
   const observed = [...nodes] // the observer reads these stores; a node being cut leaves the list until it is back
   const stopObserving = observeReceipts(history, observed)
   const served = new ServedLog()
@@ -68,7 +71,7 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
   for (let cycle = 0; cycle < cycles; cycle++) {
     const target = rng.pick(nodes)
     const torn = rng.next() < TORN_SHARE ? { rng, p: TORN_P } : undefined
-    const at = rng.int(2, PER_CYCLE - 1) // the power goes off after this many answers in the cycle
+    const at = rng.int(4, PER_CYCLE - 1) // the power goes off after this many answers in the cycle (some from each side)
     const acks: Array<Promise<void>> = []
     let cutting: Promise<void> | undefined
     const cut = async (): Promise<void> => {
@@ -99,9 +102,11 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
     await Promise.all(acks)
   }
   await stopObserving()
+  phase('cycles done')
   tally.healed = await waitHealed(nodes, cli === undefined ? 90_000 : 20_000)
   for (const n of nodes) served.record(n, nodes.filter(p => p !== n))
   tally.gaps = served.audit(nodes)
+  phase(`healed ${String(tally.healed)}`)
   for (const n of nodes) await sup.stop(n.daemon)
   const result = checkHistory(history.events, nodes.map(n => snapshotNode(n.handle, n.home)))
   const lostAtEnd = result.ops.filter(o => o.verdict === 'lost')

@@ -44,8 +44,7 @@ export interface CutFindings {
 export async function createPowerMesh (n: number, sup: Supervisor, cliPath?: string): Promise<PowerNode[]> {
   const lib = powerShim()
   const nodes = await createMesh(n, { start: false })
-  const out: PowerNode[] = []
-  for (const node of nodes) {
+  const out = nodes.map(node => {
     const disk = new PowerDisk(node.home)
     onTestFinished(() => disk.dispose())
     const bootFile = join(tempDir('aios-power-boot-'), 'boot_id')
@@ -57,14 +56,16 @@ export async function createPowerMesh (n: number, sup: Supervisor, cliPath?: str
     })
     onTestFinished(async () => { await daemon.kill() })
     const p: PowerNode = { ...node, daemon: daemon as MeshNodeHandle['daemon'], disk, bootFile, token: '' }
+    return p
+  })
+  await Promise.all(out.map(async p => {
     await sup.start(p.daemon)
-    if (!disk.loaded) throw new Error(`the power-loss shim was not loaded by the daemon of ${node.home} (LD_PRELOAD=${lib})`)
+    if (!p.disk.loaded) throw new Error(`the power-loss shim was not loaded by the daemon of ${p.home} (LD_PRELOAD=${lib})`)
     // an isolated seat, made through the running daemon under the shim: its token must survive every cut
-    const r = await cli(node.home, ['actor', 'add', isolatedSeat(node), '--isolated', '--json'], disk.env(lib))
-    if (r.code !== 0) throw new Error(`actor add ${isolatedSeat(node)} failed: ${r.stderr}`)
-    p.token = readFileSync(join(node.home, 'seat-tokens', `${isolatedSeat(node)}.token`), 'utf8').trim()
-    out.push(p)
-  }
+    const r = await cli(p.home, ['actor', 'add', isolatedSeat(p), '--isolated', '--json'], p.disk.env(lib))
+    if (r.code !== 0) throw new Error(`actor add ${isolatedSeat(p)} failed: ${r.stderr}`)
+    p.token = readFileSync(join(p.home, 'seat-tokens', `${isolatedSeat(p)}.token`), 'utf8').trim()
+  }))
   return out
 }
 

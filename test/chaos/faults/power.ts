@@ -126,7 +126,7 @@ export class PowerDisk {
           build(key, path)
         } else if (e.type === 'f') {
           const saved = join(this.shadow, 'f', key)
-          let content = existsSync(saved) ? readFileSync(saved) : Buffer.alloc(0)
+          let content: Buffer = existsSync(saved) ? readFileSync(saved) : Buffer.alloc(0)
           const now = livePath !== undefined && lstatSync(livePath).isFile() ? readFileSync(livePath) : undefined
           if (now !== undefined && !now.equals(content)) {
             cut.filesRolledBack++
