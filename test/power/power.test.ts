@@ -5,6 +5,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { appendFileSync, existsSync, renameSync } from 'node:fs'
 import { call } from '../../cli/control-client.js'
+import { tempDir } from '../helpers/cli.js'
 import { History, checkHistory, snapshotNode } from '../chaos/history/index.js'
 import { chaosRng, type Rng } from '../chaos/faults/seed.js'
 import { Supervisor } from '../chaos/faults/supervisor.js'
@@ -74,7 +75,8 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
     const torn = rng.next() < TORN_SHARE ? { rng, p: TORN_P } : undefined
     const at = rng.int(4, PER_CYCLE - 1) // the power goes off after this many answers in the cycle (some from each side)
     // or right after a relaxed commit (its log frames not fsynced), where the target kills itself: the worst moment
-    const settle = rng.next() < AT_SETTLE_SHARE ? rng.int(1, 3) : undefined
+    // for the real build (the OFF build fsyncs nothing anyway; its cut must come after answers, to show their loss)
+    const settle = cli === undefined && rng.next() < AT_SETTLE_SHARE ? rng.int(1, 3) : undefined
     const acks: Array<Promise<void>> = []
     let cutting: Promise<void> | undefined
     let cutDone = false
@@ -96,7 +98,8 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
       process.stdout.write(`[power] ${name}: cut ${target.handle} ${when}${torn !== undefined ? ', torn' : ''} ${JSON.stringify(r.cut)}${said.length > 0 ? `\n[power]   ${said.join('\n[power]   ')}` : ''}\n`)
       if (f.refusedStart !== undefined) {
         // What its one line tells an operator to do (counted above; fatal on the real build): move the log aside.
-        for (const ext of ['-wal', '-shm']) if (existsSync(`${target.home}/node.db${ext}`)) renameSync(`${target.home}/node.db${ext}`, `${target.home}.moved${ext}`)
+        const aside = tempDir('aios-power-aside-')
+        for (const ext of ['-wal', '-shm']) if (existsSync(`${target.home}/node.db${ext}`)) renameSync(`${target.home}/node.db${ext}`, `${aside}/node.db${ext}`)
         await sup.start(target.daemon)
       }
     }
