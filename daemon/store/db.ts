@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import { packageRoot } from '../runtime/package-root.js'
 import { checkWal } from './wal-check.js'
+import { currentBootId, rebootedSince, recordBoot } from './boot.js'
 
 export type Db = Database.Database
 
@@ -23,8 +24,10 @@ export function durabilityPragmas (platform: NodeJS.Platform): string[] {
 }
 
 export function openDb (path: string, platform: NodeJS.Platform = process.platform): Db {
-  // Before SQLite sees the log: its recovery would drop damaged committed frames without a word.
-  const wal = checkWal(path)
+  // Before SQLite sees the log: its recovery would drop damaged committed frames without a word. After the machine
+  // restarted, the unsynced end of the log may be lost or torn by design (relaxed commits) and the index is stale.
+  const boot = currentBootId()
+  const wal = checkWal(path, { afterReboot: rebootedSince(path, boot) })
   const uncleanClose = existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0
   if (!wal.ok) throw new MeshError(wal.code, `${wal.reason}; the database was not opened. Keep a copy of ${path} with its -wal and -shm files, then restore from a backup or move them aside`)
   let db: Db
@@ -44,6 +47,7 @@ export function openDb (path: string, platform: NodeJS.Platform = process.platfo
     const check = uncleanClose ? db.pragma('quick_check', { simple: true }) as string : 'ok'
     if (check !== 'ok') throw new MeshError('STORE_CORRUPT', `the database ${path} is damaged (quick_check: ${check}); it was not opened`)
     migrate(db)
+    recordBoot(path, boot)
   } catch (err) {
     db.close()
     if (err instanceof MeshError) throw err

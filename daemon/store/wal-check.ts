@@ -55,7 +55,13 @@ function indexedFrames (shmPath: string, h: Header): number | undefined {
   return buf.readUInt32LE(16)
 }
 
-export function checkWal (dbPath: string): WalVerdict {
+/**
+ * afterReboot: the machine restarted since the store was last opened. The -shm index was never fsynced, so it may
+ * count frames of relaxed commits (synchronous=NORMAL) whose log pages never reached the disk, and those unsynced
+ * pages may have reached it torn, in any order: neither a short log nor a damaged frame with verified commits after
+ * it is then evidence of damage, and SQLite's recovery keeps every commit up to the last fsync.
+ */
+export function checkWal (dbPath: string, opts: { afterReboot?: boolean } = {}): WalVerdict {
   const walPath = `${dbPath}-wal`
   const buf = existsSync(walPath) ? readAll(walPath) : undefined
   if (buf === undefined || buf.length < WAL_HEADER_BYTES) return { ok: true, frames: 0 }
@@ -78,6 +84,7 @@ export function checkWal (dbPath: string): WalVerdict {
   let seed = h.cksum
   let good = 0
   while (good < total && verifies(frameAt(good), seed)) seed = stored(frameAt(good++))
+  if (opts.afterReboot === true) return { ok: true, frames: good }
   const indexed = indexedFrames(`${dbPath}-shm`, h)
   if (indexed !== undefined && indexed > total) {
     return { ok: false, code: 'STORE_WAL_TRUNCATED', reason: `${walPath} holds ${total} whole frames but its last writer committed ${indexed}: the log was cut short` }
