@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { UNKNOWN_LIMIT } from '../chaos/table.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const dir = mkdtempSync(join(tmpdir(), 'aios-power-report-'))
@@ -20,7 +21,7 @@ const rows = existsSync(report) ? readFileSync(report, 'utf8').split('\n').filte
 rmSync(dir, { recursive: true, force: true })
 
 const COLUMNS = [['cycles', 'cycles'], ['messages', 'messages'], ['powerCuts', 'power cuts'], ['torn', 'torn'], ['lost', 'lost'],
-  ['duplicated', 'duplicated'], ['gaps', 'gaps'], ['stuck', 'stuck'], ['unknown', 'unknown'], ['refusedStarts', 'refused starts'], ['identity', 'identity broken']]
+  ['duplicated', 'duplicated'], ['gaps', 'gaps'], ['stuck', 'stuck'], ['unknown', 'unknown'], ['retried', 'retried'], ['unmatched', 'unmatched'], ['refusedStarts', 'refused starts'], ['identity', 'identity broken']]
 const table = [['build', ...COLUMNS.map(([, h]) => h)], ...rows.map(r => [r.build, ...COLUMNS.map(([k]) => String(r[k]))])]
 const widths = table[0].map((_, c) => Math.max(...table.map(r => r[c].length)))
 const line = r => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')
@@ -32,9 +33,10 @@ const real = rows.find(r => r.build === 'real')
 const off = rows.find(r => r.build === 'synchronous=OFF')
 if (real === undefined) problems.push('the real build reported nothing')
 else {
-  for (const k of ['lost', 'duplicated', 'gaps', 'stuck', 'refusedStarts', 'identity']) if (real[k] !== 0) problems.push(`real build ${k}: ${real[k]}`)
+  for (const k of ['lost', 'duplicated', 'gaps', 'stuck', 'unmatched', 'refusedStarts', 'identity']) if (real[k] !== 0) problems.push(`real build ${k}: ${real[k]}`)
   if (real.powerCuts === 0) problems.push('no power cut on the real build')
   if (!real.healed) problems.push('the real build did not heal')
+  if (real.unknown > Math.floor(UNKNOWN_LIMIT * real.messages)) problems.push(`real build unknown: ${real.unknown} of ${real.messages} (at most ${UNKNOWN_LIMIT * 100} %)`)
 }
 if (off === undefined) problems.push('the synchronous=OFF build reported nothing')
 else {
