@@ -1,5 +1,6 @@
 // A peer's end of a libp2p stream to a protocol handler run in-process, as a node runs it on an inbound stream
 // (the handler function the stream handler calls, a real lpStream over a stream pair; only the socket is gone).
+import '../../../daemon/runtime/polyfill.js'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream, streamPair, type LengthPrefixedStream } from '@libp2p/utils'
