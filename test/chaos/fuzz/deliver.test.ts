@@ -5,18 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { Connection, Stream } from '@libp2p/interface'
-import { jcs, sha256 } from '../../../cards/index.js'
+import { jcs, sha256, utf8 } from '../../../cards/index.js'
 import { deliverRequestFromWire, deliverRequestToWire, deliverResponseFromWire, type DeliverRequestData, type DeliverResponseData } from '../../../proto/index.js'
 import { serveDeliver } from '../../../daemon/delivery/deliver-server.js'
 import { PeerRateLimiter } from '../../../daemon/delivery/peer-rate.js'
 import { chaosLevel } from '../report.js'
-import { FuzzTally, HANDLER_LIMIT_MS, fuzzParams, runFuzzAsync } from './harness.js'
+import { createMesh, query } from '../../helpers/mesh.js'
+import { homeKey, openDeliver, rawPeer, signedMessage } from '../../helpers/raw-peer.js'
+import { FuzzTally, HANDLER_LIMIT_MS, fuzzParams, fuzzSeed, runFuzzAsync } from './harness.js'
 import { signedItem } from './edits.js'
 import { bytesFor } from './mutate.js'
 import { openLink, readFrame, type StreamLink } from './stream-link.js'
 import { createWorld, hexOf, peerIdOf, type World } from './world.js'
 
 const TIMEOUT = chaosLevel() === 'full' ? 3_600_000 : 60_000 // 100,000 frames over a stream: tens of minutes on two busy cores
+const TCP_FRAMES = chaosLevel() === 'full' ? 5000 : 100 // the real-socket companion of the target above
 const STABLE_EVERY = 10 // a frame costs signature checks and a commit: the same-answer check runs on a sample
 // A small rate on a clock the inputs move (0–2 ms each), so some frames are over it: 1 item/ms, a burst of 40 items.
 const RATE_ITEMS_PER_SECOND = 1000
@@ -190,5 +193,47 @@ describe('fuzz: deliver frames', () => {
     expect(t.seen.get('RATE_LIMITED')).toBeGreaterThan(0)
     expect(t.seen.get('PEER_NOT_TRUSTED')).toBeGreaterThan(0)
     expect(w.ctx.store.identity.card('agent-b')?.seq).toBe(3) // no rollback
+  }, TIMEOUT)
+
+  it(`over TCP into a real daemon: ${TCP_FRAMES} frames answered with known codes, nothing forged stored, the daemon keeps serving`, async () => {
+    const [a, c] = await createMesh(2, { start: false }) // c's daemon never runs: its keys are the peer's
+    await a.daemon.start()
+    const peer = await rawPeer(c.home) // a trusted node's keys, as a compromised node would hold them
+    const key = homeKey(c.home, 'keys/agent-b.key')
+    const genuine = [0, 1, 2].map(i => signedMessage(key, { from: 'agent-b', to: 'agent-a', body: utf8(`m${i}`) }))
+    const ids = new Set(genuine.map(g => hexOf(g.msg.id)))
+    const item = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(...genuine).map(g => ({ m: g.bytes, h: g.header })) },
+      { weight: 3, arbitrary: fc.tuple(bytesFor(genuine.map(g => g.bytes)), bytesFor(genuine.map(g => g.header))).map(([m, h]) => ({ m, h })) }
+    )
+    const frame = fc.record({ batchId: fc.nat(), items: fc.array(item, { maxLength: 4 }) })
+      .map(r => deliverRequestToWire({ batchId: r.batchId, messages: r.items.map(x => x.m), headers: r.items.map(x => x.h), receipts: [], cards: [] }))
+    const frames = fc.sample(fc.oneof({ weight: 4, arbitrary: frame }, { weight: 1, arbitrary: frame.chain(f => bytesFor([f])) }), { numRuns: TCP_FRAMES, seed: fuzzSeed() })
+    console.log(`fuzz deliver frames over TCP: seed ${fuzzSeed()}, ${TCP_FRAMES} frames`)
+    const t = new FuzzTally('deliver', 'deliver frames over TCP', FRAME_CODES, HANDLER_LIMIT_MS)
+    let s = await openDeliver(peer, a.daemon.peerId, a.port)
+    await runFuzzAsync(t, async () => {
+      for (const bytes of frames) {
+        await t.timedAsync(async () => {
+          await t.outcomeAsync(async () => {
+            await s.write(lengthPrefixed(bytes))
+            const res = await s.read()
+            if (res === undefined) return t.crash('the stream ended without an answer')
+            if (res.error !== undefined) {
+              if (!STREAM_CODES.has(res.error.code)) t.crash(`unknown stream code ${res.error.code}`)
+              s = await openDeliver(peer, a.daemon.peerId, a.port)
+              return { ok: false, code: res.error.code }
+            }
+            for (const r of [...res.results, ...res.receiptResults]) if (r.errorCode !== undefined && !ITEM_CODES.has(r.errorCode)) t.crash(`unknown item code ${r.errorCode}`)
+            return { ok: true }
+          })
+        })()
+      }
+      // only the genuine messages are stored, and the daemon still serves
+      for (const m of query<{ id: Buffer }>(a.home, 'SELECT id FROM messages')) if (!ids.has(hexOf(new Uint8Array(m.id)))) t.forged(`message ${hexOf(new Uint8Array(m.id))}`)
+      if (!a.daemon.running) t.crash('the daemon died')
+      expect((await a.daemon.call('node.status')).peerId).toBe(a.daemon.peerId)
+    })
+    expect(t.seen.get('ok')).toBeGreaterThan(0)
   }, TIMEOUT)
 })

@@ -11,14 +11,18 @@ export const FULL_RUNS = 100_000 // inputs per target under AIOS_CHAOS=full
 
 // Per-input time limits. A decoder or verifier answers an input of a few hundred bytes in well under a
 // millisecond (a card, the slowest, in a few); 50 ms is two orders of magnitude above that, and an input that
-// makes the code go quadratic or backtrack shows up far above it. An input over the limit is timed once more before
-// it fails: a pause of the machine (a major GC, another process on two shared cores) is not the input's doing, and
-// an input slow by its nature is slow twice.
+// makes the code go quadratic or backtrack shows up far above it. Synchronous code is timed in CPU time, so the
+// other processes on two shared cores do not count; a handler (async: it waits on streams and the store) in wall
+// time, so an input that makes it wait counts too.
 export const DECODER_LIMIT_MS = 50
 // A frame through a protocol handler (stream, trust check, rate limit, signature checks, a store commit) takes a
-// few milliseconds; 1 s is far above that and below anything a peer could use to hold a stream. Stateful, so
-// measured once: the same frame a second time takes another path (already stored).
+// few milliseconds; 1 s is far above that and still well below the seconds a peer could use to hold a stream.
 export const HANDLER_LIMIT_MS = 1000
+// An input over its limit is run again, up to this many times, and fails only if every run is over: its time is
+// the fastest of its runs. A pause of the machine (a major GC, other processes on two shared cores — pauses of half
+// a second were seen under load) is not the input's doing; an input slow by its nature is slow every time. For a
+// handler that keeps state the same frame again is a retry, which goes through the same decoding and checks.
+export const SLOW_RUNS = 3
 
 // One seed per test file and run: random unless AIOS_FUZZ_SEED names one, so each run tries new inputs and any
 // run can be replayed. Targets of a file share it, as some share a node whose state earlier targets changed.
@@ -83,32 +87,33 @@ export class FuzzTally {
   constructor (readonly suite: string, readonly target: string, private readonly known: ReadonlySet<string>, readonly limitMs = DECODER_LIMIT_MS) {}
 
   /**
-   * A property body timed per input: over the limit it is run once more (uncounted) and, slow again, fails the
-   * property as a slow input (counted a crash in the table).
+   * A property body timed per input: over the limit it is run again (uncounted), and if every one of SLOW_RUNS runs
+   * is over, the property fails with a slow input (counted a crash in the table).
    */
   timed<A extends unknown[]> (fn: (...a: A) => void): (...a: A) => void {
     return (...a: A) => {
-      const ms = this.clock(() => fn(...a))
-      if (ms <= this.limitMs) return
+      const times = [this.clock(() => fn(...a))]
       this.replaying = true
-      let again: number
       try {
-        again = this.clock(() => fn(...a))
+        while (Math.min(...times) > this.limitMs && times.length < SLOW_RUNS) times.push(this.clock(() => fn(...a)))
       } finally {
         this.replaying = false
       }
-      if (again > this.limitMs) this.slowInput(`${ms.toFixed(1)} ms, then ${again.toFixed(1)} ms`)
+      if (Math.min(...times) > this.limitMs) this.slowInput(times)
     }
   }
 
-  /** An async property body timed per input (once: such targets keep state, a second run takes another path). */
+  /** An async property body timed per input, as timed(). */
   timedAsync<A extends unknown[]> (fn: (...a: A) => Promise<void>): (...a: A) => Promise<void> {
     return async (...a: A) => {
-      const t0 = performance.now()
-      await fn(...a)
-      const ms = performance.now() - t0
-      this.account(ms)
-      if (ms > this.limitMs) this.slowInput(`${ms.toFixed(1)} ms`)
+      const times = [await this.clockAsync(async () => await fn(...a))]
+      this.replaying = true
+      try {
+        while (Math.min(...times) > this.limitMs && times.length < SLOW_RUNS) times.push(await this.clockAsync(async () => await fn(...a)))
+      } finally {
+        this.replaying = false
+      }
+      if (Math.min(...times) > this.limitMs) this.slowInput(times)
     }
   }
 
@@ -175,10 +180,21 @@ export class FuzzTally {
       `outcomes ${JSON.stringify(Object.fromEntries([...this.seen].sort((a, b) => b[1] - a[1])))}`)
   }
 
+  /** The CPU time (user and system, of this process) one synchronous run takes: what it costs, whoever else runs. */
   private clock (fn: () => void): number {
-    const t0 = performance.now()
+    const t0 = process.cpuUsage()
     fn()
-    const ms = performance.now() - t0
+    const used = process.cpuUsage(t0)
+    return this.took((used.user + used.system) / 1000)
+  }
+
+  private async clockAsync (fn: () => Promise<void>): Promise<number> {
+    const t0 = performance.now()
+    await fn()
+    return this.took(performance.now() - t0)
+  }
+
+  private took (ms: number): number {
     if (!this.replaying) this.account(ms)
     return ms
   }
@@ -188,9 +204,9 @@ export class FuzzTally {
     if (ms > this.maxMs) this.maxMs = ms
   }
 
-  private slowInput (what: string): never {
+  private slowInput (times: number[]): never {
     this.slow++
-    throw new FuzzFailure(`slow input: ${what} (limit ${this.limitMs} ms)`)
+    throw new FuzzFailure(`slow input: ${times.map(ms => `${ms.toFixed(1)} ms`).join(', then ')} (limit ${this.limitMs} ms)`)
   }
 
   private classify (fn: () => unknown): string {

@@ -43,7 +43,7 @@ describe('fuzz: join frames', () => {
       // the seat a joiner asks for (agent-e, free), one another key holds (agent-b), or any mix of genuine, conflicting, foreign and mutated requests
       requests: fc.oneof({ weight: 2, arbitrary: fc.constant([w.admissions[1]]) }, { weight: 1, arbitrary: fc.constant([conflict]) }, { weight: 3, arbitrary: fc.array(fc.oneof(fc.constantFrom(...requests), bytesFor(requests)), { maxLength: 3 }) }),
       cards: fc.array(fc.oneof(fc.constantFrom(...cardBytes), bytesFor(cardBytes)), { maxLength: 2 })
-    }).map(joinRequestToWire)
+    }).map(r => joinRequestToWire({ ...r, requests: [...r.requests] }))
     // the secret: 0 an invitation opened for this input, 1 a used one, 2 any bytes
     const secretKind = fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) }, { weight: 3, arbitrary: fc.constant(2) })
     const sent = fc.record({

@@ -20,8 +20,10 @@ export interface StreamLink {
 
 /** Opens a stream from `remotePeer` (at `remoteAddr`) to the handler. */
 export async function openLink (handler: Handler, remotePeer: string, remoteAddr = '/ip4/127.0.0.1/tcp/4001'): Promise<StreamLink> {
-  const [outbound, inbound] = await streamPair()
-  const connection = { remotePeer: peerIdFromString(remotePeer), remoteAddr: multiaddr(remoteAddr) } as unknown as Connection
+  // addresses given: the pair's own default names a port after a counter, invalid after 65,535 pairs
+  const addr = multiaddr(remoteAddr)
+  const [outbound, inbound] = await streamPair({ outboundConnection: { remoteAddr: addr }, inboundConnection: { remoteAddr: addr } })
+  const connection = { remotePeer: peerIdFromString(remotePeer), remoteAddr: addr } as unknown as Connection
   let failed: unknown
   const served = handler(inbound, connection).catch(err => { failed = err ?? new Error('the handler failed') })
   return { lp: lpStream(outbound, { maxDataLength: MAX_FRAME_BYTES }), stream: outbound, served, failure: () => failed }
