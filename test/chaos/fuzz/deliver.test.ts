@@ -221,6 +221,7 @@ describe('fuzz: deliver frames', () => {
             if (res === undefined) return t.crash('the stream ended without an answer')
             if (res.error !== undefined) {
               if (!STREAM_CODES.has(res.error.code)) t.crash(`unknown stream code ${res.error.code}`)
+              await s.raw.close().catch(() => s.raw.abort(new Error('closed'))) // ours too, as a sender does: a connection holds 64 streams at most
               s = await openDeliver(peer, a.daemon.peerId, a.port)
               return { ok: false, code: res.error.code }
             }

@@ -176,7 +176,7 @@ export class FuzzTally {
     const wall = (performance.now() - this.startedAt) / 1000
     const rate = Math.round(this.inputs / Math.max(wall, 1e-3))
     console.log(`fuzz ${this.target}: ${this.inputs} inputs in ${wall.toFixed(1)} s (${rate}/s, ${(this.totalMs / 1000).toFixed(1)} s of it in the target), slowest ${this.maxMs.toFixed(1)} ms ` +
-      `(limit ${this.limitMs} ms), slow ${this.slow}, crashes ${this.crashes}, forged ${this.forgedAccepted}, ` +
+      `(limit ${this.limitMs} ms), slow ${this.slow}, crashes ${this.crashes}, forged ${this.forgedAccepted}, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB, ` +
       `outcomes ${JSON.stringify(Object.fromEntries([...this.seen].sort((a, b) => b[1] - a[1])))}`)
   }
 

@@ -103,6 +103,7 @@ describe('fuzz: join frames', () => {
             }
           }
           await link.served
+          await link.stream.close().catch(() => {}) // the joiner's side too, as a joiner does (an open stream pair is never freed)
           if (link.failure() !== undefined) t.crash(`serveJoin failed: ${String(link.failure())}`)
           const code = last?.errorCode ?? (last === undefined ? 'NO_ANSWER' : undefined)
           return code === undefined ? { ok: true } : { ok: false, code }

@@ -1,10 +1,11 @@
 // A peer's end of a libp2p stream to a protocol handler run in-process, as a node runs it on an inbound stream
-// (the handler function the stream handler calls, a real lpStream over a stream pair; only the socket is gone).
+// (the handler function the stream handler calls, a real lpStream over a multiplexed in-memory connection; only the
+// socket is gone).
 import '../../../daemon/runtime/polyfill.js'
 import { peerIdFromString } from '@libp2p/peer-id'
-import { multiaddr } from '@multiformats/multiaddr'
-import { lpStream, streamPair, type LengthPrefixedStream } from '@libp2p/utils'
-import type { Connection, Stream } from '@libp2p/interface'
+import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
+import { lpStream, mockMuxer, multiaddrConnectionPair, type LengthPrefixedStream } from '@libp2p/utils'
+import type { Connection, Stream, StreamMuxer } from '@libp2p/interface'
 import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
 
 export type Handler = (stream: Stream, connection: Connection) => Promise<void>
@@ -18,11 +19,35 @@ export interface StreamLink {
   failure: () => unknown
 }
 
+interface MockConnection {
+  local: StreamMuxer
+  incoming: Stream[]
+  wake?: () => void
+}
+
+// One in-memory connection per remote peer and address, holding each link's stream, as libp2p multiplexes a peer's
+// streams on its connection (a stream pair of its own for each link would never be freed: ≈60 KB each).
+const connections = new Map<string, MockConnection>()
+
+function connectionTo (key: string, addr: Multiaddr): MockConnection {
+  let c = connections.get(key)
+  if (c === undefined) {
+    const [outbound, inbound] = multiaddrConnectionPair({ outbound: { remoteAddr: addr }, inbound: { remoteAddr: addr } })
+    const made: MockConnection = { local: mockMuxer().createStreamMuxer(outbound), incoming: [] }
+    mockMuxer().createStreamMuxer(inbound).addEventListener('stream', e => { made.incoming.push(e.detail); made.wake?.() })
+    connections.set(key, made)
+    c = made
+  }
+  return c
+}
+
 /** Opens a stream from `remotePeer` (at `remoteAddr`) to the handler. */
 export async function openLink (handler: Handler, remotePeer: string, remoteAddr = '/ip4/127.0.0.1/tcp/4001'): Promise<StreamLink> {
-  // addresses given: the pair's own default names a port after a counter, invalid after 65,535 pairs
   const addr = multiaddr(remoteAddr)
-  const [outbound, inbound] = await streamPair({ outboundConnection: { remoteAddr: addr }, inboundConnection: { remoteAddr: addr } })
+  const c = connectionTo(`${remotePeer} ${remoteAddr}`, addr)
+  const outbound = await c.local.createStream()
+  while (c.incoming.length === 0) await new Promise<void>(resolve => { c.wake = resolve })
+  const inbound = c.incoming.shift() as Stream
   const connection = { remotePeer: peerIdFromString(remotePeer), remoteAddr: addr } as unknown as Connection
   let failed: unknown
   const served = handler(inbound, connection).catch(err => { failed = err ?? new Error('the handler failed') })
