@@ -111,6 +111,7 @@ describe('fuzz: deliver frames', () => {
     const ended = async (link: StreamLink, k?: number): Promise<void> => {
       if (k !== undefined) links.delete(k)
       await link.served
+      await link.stream.close().catch(() => {}) // our side too, as a sender does
       if (link.failure() !== undefined) t.crash(`the deliver handler failed: ${String((link.failure() as Error)?.stack ?? link.failure())}`)
     }
     const decode = (bytes: Uint8Array): DeliverResponseData => {
@@ -186,7 +187,7 @@ describe('fuzz: deliver frames', () => {
         }
       })), fuzzParams('deliver frames', 150))
     })
-    for (const link of links.values()) { await link.stream.close(); await ended(link) }
+    for (const link of links.values()) { await link.stream.close(); await ended(link) } // the peers hang up
     console.log(`fuzz deliver frames: item answers ${JSON.stringify(Object.fromEntries(items))}`)
     expect(t.forgedAccepted).toBe(0)
     expect(t.seen.get('ok')).toBeGreaterThan(0)

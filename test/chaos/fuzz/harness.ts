@@ -174,6 +174,7 @@ export class FuzzTally {
     // a slow input is a crash in the table (it has no column of its own); its own count is printed below
     recordTally({ suite: `fuzz ${this.suite}`, cycles: 1, messages: this.inputs, forgedAccepted: this.forgedAccepted, crashes: this.crashes + this.slow })
     const wall = (performance.now() - this.startedAt) / 1000
+    ;(globalThis as { gc?: () => void }).gc?.() // under node --expose-gc the heap printed is what is still held
     const rate = Math.round(this.inputs / Math.max(wall, 1e-3))
     console.log(`fuzz ${this.target}: ${this.inputs} inputs in ${wall.toFixed(1)} s (${rate}/s, ${(this.totalMs / 1000).toFixed(1)} s of it in the target), slowest ${this.maxMs.toFixed(1)} ms ` +
       `(limit ${this.limitMs} ms), slow ${this.slow}, crashes ${this.crashes}, forged ${this.forgedAccepted}, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB, ` +
