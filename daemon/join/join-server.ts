@@ -4,7 +4,7 @@
 import type { Connection, Stream } from '@libp2p/interface'
 import { lpStream } from '@libp2p/utils'
 import { MeshError, refusalError, sha256, utf8, type ErrorCode } from '../../cards/index.js'
-import { joinRequestFromWire, joinResponseToWire, type JoinResponseData } from '../../proto/index.js'
+import { WireError, joinRequestFromWire, joinResponseToWire, type JoinResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
@@ -65,7 +65,8 @@ export async function serveJoin (core: Core, stream: Stream, connection: Connect
   } catch (err) {
     core.log.warn('join failed', { peer: remote, error: errorText(err) })
     try {
-      await refuse(err instanceof MeshError ? err.code : 'JOIN_FAILED', errorText(err))
+      // a frame that does not decode is the joiner's (WIRE_MALFORMED, as on every other protocol), not a failed join
+      await refuse(err instanceof MeshError || err instanceof WireError ? err.code : 'JOIN_FAILED', errorText(err))
     } catch {
       // the joiner is gone
     }

@@ -43,7 +43,7 @@ describe('fuzz: agent cards', () => {
       { weight: 2, arbitrary: bytesFor(genuine.map(j => new TextEncoder().encode(j))).map(b => Buffer.from(b).toString('utf8')) },
       { weight: 1, arbitrary: fc.string({ maxLength: 200 }) }
     )
-    const t = new FuzzTally('cards', CARD_CODES)
+    const t = new FuzzTally('cards', 'cards', CARD_CODES)
     const check = (json: string): { ok: boolean, code?: string, status?: string, canonical?: string } => {
       const v = verifyCardJson(json)
       if (!v.ok) return v
@@ -53,14 +53,14 @@ describe('fuzz: agent cards', () => {
       return a.ok ? { ok: true, status: a.status, canonical: signedPart(v.card.card) } : a
     }
     runFuzz(t, () => {
-      fc.assert(fc.property(text, json => {
+      fc.assert(fc.property(text, t.timed(json => {
         const { code, value: r } = t.run(() => check(json), STABLE_EVERY)
         if (code !== 'ok' || r === undefined) return
         if (!canonical.has(r.canonical as string)) t.forged(`card ${json.slice(0, 200)}`)
         const seq = JSON.parse(json).capabilities.extensions[0].params.seq as number
         const held = w.ctx.store.identity.card(JSON.parse(json).name)
         if (held !== undefined && seq < held.seq) t.forged(`card rolled back to seq ${seq}`)
-      }), fuzzParams('cards', 300))
+      })), fuzzParams('cards', 300))
     })
     expect(t.forgedAccepted).toBe(0)
     expect(t.seen.get('ok')).toBeGreaterThan(0)

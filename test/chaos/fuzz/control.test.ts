@@ -16,7 +16,7 @@ import type { ControlResponse } from '../../../daemon/control/protocol.js'
 import { homePaths } from '../../../daemon/index.js'
 import { createMesh } from '../../helpers/mesh.js'
 import { chaosLevel } from '../report.js'
-import { FuzzTally, fuzzParams, runFuzzAsync, runFuzz } from './harness.js'
+import { FuzzTally, HANDLER_LIMIT_MS, fuzzParams, fuzzSeed, runFuzzAsync, runFuzz } from './harness.js'
 import { bytesFor } from './mutate.js'
 import { createWorld, type World } from './world.js'
 
@@ -88,9 +88,9 @@ describe('fuzz: control API', () => {
   afterAll(() => w?.close())
 
   it('the line reader gives back every line, in order, however the bytes are cut', () => {
-    const t = new FuzzTally('control lines', new Set())
+    const t = new FuzzTally('control', 'control lines', new Set())
     runFuzz(t, () => {
-      fc.assert(fc.property(fc.array(fc.string({ maxLength: 30 }).map(s => s.replace(/\n/g, '')), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), (lines, cuts) => {
+      fc.assert(fc.property(fc.array(fc.string({ maxLength: 30 }).map(s => s.replace(/\n/g, '')), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), t.timed((lines, cuts) => {
         t.run(() => {
           const text = lines.map(l => l + '\n').join('')
           const at = [...new Set(cuts.map(c => c % (text.length + 1)))].sort((a, b) => a - b)
@@ -100,15 +100,15 @@ describe('fuzz: control API', () => {
           for (const c of [...at, text.length]) { out.push(...r.push(text.slice(from, c)).lines); from = c }
           expect(out).toEqual(lines.filter(l => l.trim() !== ''))
         })
-      }), fuzzParams('control lines', 500))
+      })), fuzzParams('control lines', 500))
     })
   }, TIMEOUT)
 
   it('in-process: every request line is answered with a result or a known stable code, the same twice', async () => {
     const obligations = w.ctx.store.messages.countMessages() > 0 ? ['ob_' + '0'.repeat(32)] : []
-    const t = new FuzzTally('control API', codes)
+    const t = new FuzzTally('control', 'control requests', codes, HANDLER_LIMIT_MS)
     await runFuzzAsync(t, async () => {
-      await fc.assert(fc.asyncProperty(requestLines(obligations), async line => {
+      await fc.assert(fc.asyncProperty(requestLines(obligations), t.timedAsync(async line => {
         const a = await answerLine(table, line, log)
         const code = t.outcome(() => checkAnswer(t, a, codes) === 'ok' ? { ok: true } : { ok: false, code: (a as { error: { code: string } }).error.code })
         if (t.inputs % 5 === 0 && !line.includes('"notify"') && !line.includes('"invite"')) {
@@ -116,7 +116,7 @@ describe('fuzz: control API', () => {
           const again = 'result' in b ? 'ok' : b.error.code
           if (again !== code) t.crash(`unstable answer to ${line}: ${code} then ${again}`)
         }
-      }), fuzzParams('control API', 800))
+      })), fuzzParams('control requests', 800))
     })
     expect(t.seen.get('ok')).toBeGreaterThan(0)
     expect(t.seen.get('BAD_REQUEST')).toBeGreaterThan(0)
@@ -124,8 +124,9 @@ describe('fuzz: control API', () => {
 
   it(`through a real daemon's socket: ${SOCKET_LINES} lines answered, and the daemon still serves`, async () => {
     const [a] = await createMesh(1)
-    const lines = fc.sample(requestLines([]), { numRuns: SOCKET_LINES, seed: 1 })
-    const t = new FuzzTally('control socket', codes)
+    const lines = fc.sample(requestLines([]), { numRuns: SOCKET_LINES, seed: fuzzSeed() })
+    console.log(`fuzz control socket: seed ${fuzzSeed()}, ${SOCKET_LINES} lines`)
+    const t = new FuzzTally('control', 'control socket', codes)
     await runFuzzAsync(t, async () => {
       const answers = await exchange(homePaths(a.home).socket, lines)
       expect(answers).toHaveLength(lines.filter(l => l.trim() !== '').length) // one answer per non-blank line

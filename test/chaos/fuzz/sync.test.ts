@@ -8,7 +8,7 @@ import { applyFact, type FactVerdict } from '../../../daemon/sync/apply.js'
 import { syncLimit } from '../../../daemon/sync/sync-server.js'
 import { SYNC_PAGE_FACTS } from '../../../daemon/sync/constants.js'
 import { chaosLevel } from '../report.js'
-import { FuzzTally, fuzzParams, runFuzz, runFuzzAsync } from './harness.js'
+import { FuzzTally, HANDLER_LIMIT_MS, fuzzParams, runFuzz, runFuzzAsync } from './harness.js'
 import { signedItem } from './edits.js'
 import { bytesFor } from './mutate.js'
 import { card, createWorld, hexOf, type World } from './world.js'
@@ -28,13 +28,13 @@ describe('fuzz: sync frames', () => {
   afterAll(() => w?.close())
 
   it('a sync request never crashes the server and always gives a page size in bounds', () => {
-    const t = new FuzzTally('sync requests', new Set(['WIRE_MALFORMED']))
+    const t = new FuzzTally('sync', 'sync requests', new Set(['WIRE_MALFORMED']))
     const valid = [syncRequestToWire({ since: 0, limit: 0, tail: true }), syncRequestToWire({ since: 2 ** 40, limit: 100_000, tail: false })]
     runFuzz(t, () => {
-      fc.assert(fc.property(bytesFor(valid), bytes => {
+      fc.assert(fc.property(bytesFor(valid), t.timed(bytes => {
         const { code, value } = t.run(() => syncLimit(syncRequestFromWire(bytes)))
         if (code === 'ok' && !(value !== undefined && value >= 1 && value <= SYNC_PAGE_FACTS)) t.crash(`page size ${String(value)} out of bounds`)
-      }), fuzzParams('sync requests', 1000))
+      })), fuzzParams('sync requests', 500))
     })
   }, TIMEOUT)
 
@@ -52,10 +52,10 @@ describe('fuzz: sync frames', () => {
     )
     const page = fc.record({ facts: fc.array(facts, { maxLength: 4 }), head: fc.nat(), done: fc.boolean() }).map(syncPageToWire)
     const input = fc.oneof({ weight: 3, arbitrary: page }, { weight: 1, arbitrary: page.chain(p => bytesFor([p])) })
-    const t = new FuzzTally('sync frames', FACT_CODES)
+    const t = new FuzzTally('sync', 'sync pages', FACT_CODES, HANDLER_LIMIT_MS)
     let seqB = w.ctx.store.identity.card('agent-b')?.seq ?? 0
     await runFuzzAsync(t, async () => {
-      await fc.assert(fc.asyncProperty(input, async bytes => {
+      await fc.assert(fc.asyncProperty(input, t.timedAsync(async bytes => {
         let verdicts: FactVerdict[] = []
         let got: FactData[] = []
         await t.outcomeAsync(async () => {
@@ -75,7 +75,7 @@ describe('fuzz: sync frames', () => {
         const now = w.ctx.store.identity.card('agent-b')?.seq ?? 0
         if (now < seqB) t.forged(`card of agent-b rolled back from seq ${seqB} to ${now}`)
         seqB = now
-      }), fuzzParams('sync frames', 400))
+      })), fuzzParams('sync pages', 400))
     })
     expect(t.forgedAccepted).toBe(0)
   }, TIMEOUT)

@@ -54,7 +54,8 @@ export interface World {
 
 const seed = (n: number): Uint8Array => new Uint8Array(32).fill(n)
 
-async function peerIdOf (n: number): Promise<string> {
+/** The libp2p peer id of node `n` of the fuzzing world (2, 3 and 4 host b, c and d; others host no one). */
+export async function peerIdOf (n: number): Promise<string> {
   return peerIdFromPrivateKey(await generateKeyPairFromSeed('Ed25519', seed(100 + n))).toString()
 }
 
