@@ -19,6 +19,8 @@ export interface ChaosTally {
   receiptsWrong?: number
   /** Invalid signatures or untrusted data that a node accepted; absent for suites that do not measure it. */
   forgedAccepted?: number
+  /** Fuzzed inputs over their time limit on every run (see fuzz/harness.ts); absent for suites that are not fuzzing. */
+  slow?: number
   crashes: number // a daemon or decoder that died other than by an injected fault
 }
 

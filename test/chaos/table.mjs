@@ -4,11 +4,11 @@
 export const COLUMNS = [
   ['cycles', 'cycles'], ['messages', 'messages'], ['faults', 'faults injected'], ['ok', 'ok'], ['lost', 'lost'],
   ['duplicated', 'duplicated'], ['unknown', 'unknown'], ['refused', 'refused'], ['retried', 'retried'], ['stuck', 'stuck'],
-  ['unmatched', 'unmatched'], ['receiptsWrong', 'receipts wrong'], ['forgedAccepted', 'forged accepted'], ['crashes', 'crashes']
+  ['unmatched', 'unmatched'], ['receiptsWrong', 'receipts wrong'], ['forgedAccepted', 'forged accepted'], ['slow', 'slow'], ['crashes', 'crashes']
 ]
 
 /** Any of these non-zero fails the run. */
-export const FATAL = ['lost', 'duplicated', 'stuck', 'unmatched', 'receiptsWrong', 'forgedAccepted', 'crashes']
+export const FATAL = ['lost', 'duplicated', 'stuck', 'unmatched', 'receiptsWrong', 'forgedAccepted', 'slow', 'crashes']
 
 /**
  * The share of a suite's messages that may end unknown. A lost answer is retried with its idempotency key, so an op

@@ -15,7 +15,7 @@ describe('chaos summary', () => {
     expect(s.total).toMatchObject({ cycles: 6, messages: 515, lost: 1 })
     expect(s.bad).toEqual(['not json'])
     const lines = formatTable(s).split('\n')
-    expect(lines[0]).toMatch(/^suite\s+cycles\s+messages\s+faults injected\s+ok\s+lost\s+duplicated\s+unknown\s+refused\s+retried\s+stuck\s+unmatched\s+receipts wrong\s+forged accepted\s+crashes$/)
+    expect(lines[0]).toMatch(/^suite\s+cycles\s+messages\s+faults injected\s+ok\s+lost\s+duplicated\s+unknown\s+refused\s+retried\s+stuck\s+unmatched\s+receipts wrong\s+forged accepted\s+slow\s+crashes$/)
     expect(lines.filter(l => /^(crash|fuzz-frames|total)\b/.test(l))).toHaveLength(3)
     expect(lines[lines.length - 1]).toMatch(/^total\s+6\s+515\s+5\s+13\s+1\s/)
   })
@@ -37,7 +37,7 @@ describe('chaos summary', () => {
   })
 
   it('fails the run on each fatal column, and on a suite with more than 5 % unknown', () => {
-    expect(FATAL).toEqual(['lost', 'duplicated', 'stuck', 'unmatched', 'receiptsWrong', 'forgedAccepted', 'crashes'])
+    expect(FATAL).toEqual(['lost', 'duplicated', 'stuck', 'unmatched', 'receiptsWrong', 'forgedAccepted', 'slow', 'crashes'])
     for (const k of FATAL) expect(problems(aggregate(JSON.stringify({ suite: 'x', messages: 100, [k]: 1 })))).toEqual([`${k}: 1`])
     expect(problems(aggregate(JSON.stringify({ suite: 'x', messages: 100, unknown: 5, refused: 30 })))).toEqual([])
     expect(problems(aggregate(JSON.stringify({ suite: 'x', messages: 100, unknown: 6 })))).toEqual(['x: 6 of 100 unknown (limit 5 %)'])
