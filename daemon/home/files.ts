@@ -1,53 +1,9 @@
 // Private files: written atomically with mode 0600 (keys, tokens) in folders of mode 0700.
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { MeshError, parseKeyFile, serializeKeyFile, type KeyPair } from '../../cards/index.js'
+import { writePrivateFile } from '../runtime/private-files.js'
 
-/** Creates the folder (and missing parents) and makes each new entry durable in the folder that holds it. */
-export function ensurePrivateDir (dir: string): void {
-  const first = mkdirSync(dir, { recursive: true, mode: 0o700 })
-  if (first === undefined) return
-  for (let d = resolve(dir); ; d = dirname(d)) {
-    const outermost = d === resolve(first) || d === dirname(d)
-    try {
-      syncDir(dirname(d))
-    } catch (err) {
-      // a parent this user may write but not read (mode 0300) cannot be opened; nothing more can be done there
-      if (!outermost || (err as NodeJS.ErrnoException).code !== 'EACCES') throw err
-    }
-    if (outermost) break
-  }
-}
-
-/**
- * fsyncs a folder, so the names created or renamed in it survive a power cut (a file's own fsync covers its
- * bytes, not its name). Windows cannot open a folder as a file (and NTFS journals renames), so it is skipped there.
- */
-export function syncDir (dir: string): void {
-  if (process.platform === 'win32') return
-  const fd = openSync(dir, 'r')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-}
-
-/** Writes via a temp file + fsync + rename + fsync of the folder, so neither a crash nor a power cut leaves half a key or loses it. */
-export function writePrivateFile (path: string, content: string, mode = 0o600): void {
-  ensurePrivateDir(dirname(path))
-  const tmp = `${path}.tmp-${process.pid}`
-  const fd = openSync(tmp, 'w', mode)
-  try {
-    writeSync(fd, content)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  chmodSync(tmp, mode)
-  renameSync(tmp, path)
-  syncDir(dirname(path))
-}
+export { ensurePrivateDir, syncDir, writePrivateFile } from '../runtime/private-files.js'
 
 export function readKeyFile (path: string, what: string): KeyPair {
   let text: string

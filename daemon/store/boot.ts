@@ -2,7 +2,7 @@
 // machine restarted (a power cut is one), and what only the page cache held then, such as the -shm index, is gone
 // or stale and proves nothing about the log.
 import { existsSync, readFileSync } from 'node:fs'
-import { writePrivateFile } from '../home/files.js'
+import { writePrivateFile } from '../runtime/private-files.js'
 
 const BOOT_ID = '/proc/sys/kernel/random/boot_id' // Linux; elsewhere no boot id is known and nothing is recorded
 
