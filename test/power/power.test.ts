@@ -104,7 +104,16 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
         // What its one line tells an operator to do (counted above; fatal on the real build): move the log aside.
         const aside = tempDir('aios-power-aside-')
         for (const ext of ['-wal', '-shm']) if (existsSync(`${target.home}/node.db${ext}`)) renameSync(`${target.home}/node.db${ext}`, `${aside}/node.db${ext}`)
-        await sup.start(target.daemon)
+        try {
+          await sup.start(target.daemon)
+        } catch (err) {
+          // The store itself is damaged (a build that never fsyncs leaves torn checkpoints too): the line's other
+          // way out is a backup, and there is none, so the node starts on an empty store; what it held is lost.
+          tally.refusedStarts++
+          process.stdout.write(`[power]   ${name}: the store does not open without its log either (${(err as Error).message.split('\n').filter(l => l.startsWith('aios-comm:')).join('; ')}); started on an empty store\n`)
+          renameSync(`${target.home}/node.db`, `${aside}/node.db`)
+          await sup.start(target.daemon)
+        }
       }
     }
     if (settle !== undefined) {
