@@ -1,25 +1,13 @@
 // Keys, tokens and config survive a power cut: under real strace, each file the CLI writes is fsynced, renamed into
 // place, and then its folder is fsynced before the command goes on (without that last fsync the rename may be lost).
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CLI, tempDir } from '../../helpers/cli.js'
+import { tempDir } from '../../helpers/cli.js'
+import { traceCli } from '../../helpers/strace.js'
 
-const STRACE = '/usr/bin/strace'
 const TRACED = 'openat,mkdir,mkdirat,rename,renameat,renameat2,fsync,fdatasync'
 
-/** Runs the built CLI under strace -f -y and returns the trace, one syscall a line. */
-async function traced (home: string, args: string[]): Promise<string[]> {
-  const out = join(tempDir(), 'trace.txt')
-  await new Promise<void>((resolve, reject) => {
-    execFile(STRACE, ['-f', '-y', '-e', `trace=${TRACED}`, '-o', out, process.execPath, CLI, '--home', home, ...args], (err, _stdout, stderr) => {
-      if (err !== null) reject(new Error(`strace ${args.join(' ')} failed: ${err.message} ${stderr}`))
-      else resolve()
-    })
-  })
-  return readFileSync(out, 'utf8').split('\n')
-}
+const traced = async (home: string, args: string[]): Promise<string[]> => await traceCli(home, args, TRACED)
 
 /** The files renamed into place, each with whether its folder's fsync came next, before any other fsync or rename. */
 function renames (lines: string[]): Array<{ to: string, dirSynced: boolean }> {

@@ -1,25 +1,14 @@
 // A removed seat token stays removed across a power cut: under real strace, `actor token --remove` fsyncs the
 // tokens folder right after unlinking the file (an unlink is a change to the folder, lost without that fsync).
-import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CLI, ok, tempDir } from '../../helpers/cli.js'
+import { ok, tempDir } from '../../helpers/cli.js'
+import { traceCli } from '../../helpers/strace.js'
 
-const STRACE = '/usr/bin/strace'
 const TRACED = 'openat,unlink,unlinkat,rename,renameat,renameat2,fsync,fdatasync'
 
-/** Runs the built CLI under strace -f -y and returns the trace, one syscall a line. */
-async function traced (home: string, args: string[]): Promise<string[]> {
-  const out = join(tempDir(), 'trace.txt')
-  await new Promise<void>((resolve, reject) => {
-    execFile(STRACE, ['-f', '-y', '-e', `trace=${TRACED}`, '-o', out, process.execPath, CLI, '--home', home, ...args], (err, _stdout, stderr) => {
-      if (err !== null) reject(new Error(`strace ${args.join(' ')} failed: ${err.message} ${stderr}`))
-      else resolve()
-    })
-  })
-  return readFileSync(out, 'utf8').split('\n')
-}
+const traced = async (home: string, args: string[]): Promise<string[]> => await traceCli(home, args, TRACED)
 
 describe('seat token removal is durable', () => {
   it('actor token --remove fsyncs the tokens folder right after unlinking the token file (strace)', async () => {
