@@ -6,6 +6,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
+    // the long runs of the chaos suites: `npm run test:chaos` only (test/chaos/vitest.config.ts)
+    exclude: ['**/node_modules/**', 'test/**/*.full.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
