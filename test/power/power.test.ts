@@ -2,7 +2,7 @@
 // power of one or the other goes off at random moments or right after a relaxed (unsynced) commit, sometimes tearing
 // unsynced pages. After each cut and at the end nothing the mesh acknowledged may be gone. The same run on a build
 // whose store never fsyncs (synchronous=OFF) must lose DELIVERED messages: the proof the suite can see a durability bug.
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { appendFileSync, existsSync, renameSync } from 'node:fs'
 import { call } from '../../cli/control-client.js'
 import { tempDir } from '../helpers/cli.js'
@@ -53,8 +53,7 @@ describe('power loss', () => {
   })
 
   it(`synchronous=OFF build: ${OFF_CYCLES} power cut(s) lose DELIVERED messages`, { timeout: FULL ? 600_000 : 40_000 }, async () => {
-    const build = mutatedBuild()
-    onTestFinished(() => build.dispose())
+    const build = mutatedBuild() // removed when the test ends
     expect(build.replaced).toBeGreaterThan(0) // the mutation cannot silently vanish
     const t = await powerRun('synchronous=OFF', chaosRng('power synchronous=OFF build'), OFF_CYCLES, build.cli, build.replaced)
     expect(t.lost).toBeGreaterThan(0)
