@@ -1,0 +1,261 @@
+// The bridge as the official @a2a-js/sdk client sees it: blocking SendMessage answered by a seat's ack with the
+// artifact (sentence and evidence), the wait bound, returnImmediately, streaming and SubscribeToTask driven by
+// receipts, ListTasks, CancelTask, the REST binding, the 0.3 compatibility layer and the A2A-Version header.
+import { createHash, randomUUID } from 'node:crypto'
+import { request } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { ListTasksRequest, SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk'
+import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client'
+import { LegacyJsonRpcTransport } from '@a2a-js/sdk/compat/v0_3/client'
+import { actorAdd } from '../../../daemon/index.js'
+import { call } from '../../../cli/control-client.js'
+import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
+
+const TRANSCRIPT = process.env.AIOS_TRANSCRIPT === '1'
+const say = (line: string): void => { process.stdout.write(`[a2a] ${line}\n`) }
+
+/** One home with seats agent-a and gateway; its daemon runs the bridge, sending as gateway. */
+async function bridgedHome (extra: string[] = []): Promise<{ home: string, base: string }> {
+  const [a] = await createMesh(1, { start: false, args: () => ['--a2a-port', '0', '--a2a-as', 'gateway', ...extra] })
+  await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
+  await a.daemon.start()
+  return { home: a.home, base: a.daemon.ready.a2a }
+}
+
+const abbreviate = (text: string): string => text.replace(/"([A-Za-z0-9+/=_-]{48,})"/g, (_m, s: string) => `"${s.slice(0, 24)}…"`)
+
+/** A fetch that prints each exchange (request and response JSON, long strings cut) when AIOS_TRANSCRIPT=1. */
+const transcriptFetch: typeof fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  if (TRANSCRIPT) say(`→ ${init?.method ?? 'GET'} ${url}${init?.body === undefined ? '' : `\n${abbreviate(String(init.body))}`}`)
+  const res = await fetch(input, init)
+  if (!TRANSCRIPT) return res
+  const text = await res.text()
+  say(`← HTTP ${res.status} ${res.headers.get('content-type') ?? ''}\n${abbreviate(text)}`)
+  return new Response(text, { status: res.status, headers: res.headers })
+}
+
+async function jsonRpcClient (base: string): Promise<Client> {
+  return await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: transcriptFetch })] }).createFromUrl(base)
+}
+
+const message = (text: string, extra: Record<string, unknown> = {}): SendMessageRequest =>
+  SendMessageRequest.fromJSON({ message: { messageId: `m-${randomUUID()}`, role: 'ROLE_USER', parts: [{ text }] }, ...extra })
+
+function asTask (r: unknown): Task {
+  if (typeof r !== 'object' || r === null || !('status' in r)) throw new Error('SendMessage answered with a message, not a task')
+  return r as Task
+}
+
+const stateName = (t: { status?: { state: TaskState } }): string => TaskState[t.status?.state ?? 0]
+
+async function rpc (url: string, method: string, params: unknown, headers: Record<string, string> = { 'a2a-version': '1.0' }): Promise<any> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return await r.json()
+}
+
+/** A raw HTTP/1.1 request with exactly the headers given (fetch would not let a test set Host). */
+async function raw (url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number, text: string, json: any }> {
+  return await new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, res => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (d: string) => { text += d }).on('end', () => {
+        let json: any
+        try { json = JSON.parse(text) } catch { json = undefined }
+        resolve({ status: res.statusCode ?? 0, text, json })
+      })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const messagesHeld = (home: string): number => query<{ n: number }>(home, 'SELECT count(*) AS n FROM messages')[0].n
+
+/** Waits until the obligation reaches agent-a's inbox, then acks it as agent-a. */
+async function ackWhenArrived (home: string, obligation: () => string | undefined, sentence: string): Promise<void> {
+  const ob = await waitFor('the message at agent-a', async () => (await call(home, 'inbox', { as: 'agent-a' })).map((m: any) => m.obligation as string), l => obligation() !== undefined && l.includes(obligation() as string))
+  void ob
+  await call(home, 'ack', { obligation: obligation(), sentence, as: 'agent-a' })
+}
+
+describe('A2A bridge on the SDK server', () => {
+  it('blocking SendMessage returns the completed task with the ack sentence and the evidence when the seat acks in time', async () => {
+    const { home, base } = await bridgedHome()
+    const client = await jsonRpcClient(base)
+    // the recipient acks as soon as the message arrives; the sender's blocking call waits for it
+    const sentence = 'reviewed: two comments left on PR 42'
+    const firstInbox = waitFor('a message at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length > 0)
+      .then(async l => { await call(home, 'ack', { obligation: l[0].obligation, sentence, as: 'agent-a' }) })
+    const done = asTask(await client.sendMessage(message('please review PR 42', { configuration: { returnImmediately: false } })))
+    await firstInbox
+    say(`blocking SendMessage → task ${done.id} ${stateName(done)}`)
+    expect(done.id).toMatch(/^ob_/)
+    expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED)
+    const artifact = done.artifacts[0]
+    const texts = artifact.parts.filter(p => p.content?.$case === 'text').map(p => p.content?.value)
+    expect(texts).toEqual([sentence])
+    const file = artifact.parts.find(p => p.content?.$case === 'raw')
+    expect(file?.filename).toBe(`${done.id}.receipt.md`)
+    expect(file?.mediaType).toBe('text/markdown')
+    const bytes = file?.content?.value as Buffer
+    expect(bytes.toString('utf8')).toContain(sentence)
+    expect(file?.metadata?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+    say(`artifact: "${String(texts[0])}" + ${String(file?.filename)} (${String(file?.mediaType)}, sha256 ${String(file?.metadata?.sha256).slice(0, 16)}…, ${bytes.byteLength} bytes inline)`)
+  }, 30_000)
+
+  it('blocking SendMessage returns the task as it stands when the wait bound passes; returnImmediately returns it submitted', async () => {
+    const { home, base } = await bridgedHome(['--a2a-wait-ms', '800'])
+    const client = await jsonRpcClient(base)
+    const t0 = Date.now()
+    const waited = asTask(await client.sendMessage(message('nobody answers this in time')))
+    const tookMs = Date.now() - t0
+    say(`blocking SendMessage, no ack → ${stateName(waited)} after ${tookMs} ms (bound 800 ms)`)
+    expect(tookMs).toBeGreaterThanOrEqual(700)
+    expect([TaskState.TASK_STATE_SUBMITTED, TaskState.TASK_STATE_WORKING]).toContain(waited.status?.state)
+    const quick = asTask(await client.sendMessage(message('returnImmediately', { configuration: { returnImmediately: true } })))
+    say(`returnImmediately → ${stateName(quick)}`)
+    expect(quick.status?.state).toBe(TaskState.TASK_STATE_SUBMITTED)
+    expect(messagesHeld(home)).toBe(2)
+  }, 30_000)
+
+  it('a retried messageId is one obligation per client; another text under it is refused with our code in error.data', async () => {
+    const { home, base } = await bridgedHome(['--a2a-wait-ms', '200'])
+    const url = `${base}/a2a/agent-a`
+    const params = { message: { messageId: 'msg-42', role: 'ROLE_USER', parts: [{ text: 'please review PR 42' }] }, configuration: { returnImmediately: true } }
+    const first = await rpc(url, 'SendMessage', params)
+    const again = await rpc(url, 'SendMessage', params)
+    expect(first.result.task.id).toMatch(/^ob_/)
+    expect(again.result.task.id).toBe(first.result.task.id)
+    expect(messagesHeld(home)).toBe(1)
+    const other = await rpc(url, 'SendMessage', { ...params, message: { ...params.message, parts: [{ text: 'please review PR 43' }] } })
+    say(`same messageId, other text → ${other.error.code as number} ${JSON.stringify(other.error.data)}`)
+    expect(other.error.code).toBe(-32602)
+    expect(other.error.data[0].metadata.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(messagesHeld(home)).toBe(1)
+  }, 30_000)
+
+  it('SendStreamingMessage streams submitted → working → completed from the receipts; SubscribeToTask follows another task', async () => {
+    const { home, base } = await bridgedHome()
+    const client = await jsonRpcClient(base)
+    let ob: string | undefined
+    const seen: string[] = []
+    for await (const e of client.sendMessageStream(message('stream me'))) {
+      const p = e.payload
+      if (p?.$case === 'task') { ob = p.value.id; seen.push(`task:${stateName(p.value)}`); void ackWhenArrived(home, () => ob, 'streamed and done') }
+      if (p?.$case === 'statusUpdate') seen.push(`status:${stateName(p.value)}`)
+      if (p?.$case === 'artifactUpdate') seen.push('artifact')
+    }
+    say(`stream → ${seen.join(' → ')}`)
+    expect(seen).toEqual(['task:TASK_STATE_SUBMITTED', 'status:TASK_STATE_WORKING', 'artifact', 'status:TASK_STATE_COMPLETED'])
+
+    const open = asTask(await client.sendMessage(message('subscribe to me', { configuration: { returnImmediately: true } })))
+    const events: string[] = []
+    const sub = (async () => {
+      for await (const e of client.resubscribeTask({ id: open.id, tenant: '' } as any)) {
+        const p = e.payload
+        if (p?.$case === 'task') events.push(`task:${stateName(p.value)}`)
+        if (p?.$case === 'statusUpdate') events.push(`status:${stateName(p.value)}`)
+        if (p?.$case === 'artifactUpdate') events.push('artifact')
+        if (events.length === 1) await call(home, 'reject', { obligation: open.id, reason: 'not mine to review', as: 'agent-a' })
+      }
+    })()
+    await sub
+    say(`SubscribeToTask → ${events.join(' → ')}`)
+    expect(events[0]).toBe('task:TASK_STATE_SUBMITTED')
+    expect(events.at(-1)).toBe('status:TASK_STATE_REJECTED')
+    const rejected = await client.getTask({ id: open.id, tenant: '' } as any)
+    const reason = rejected.status?.message?.parts.map(p => p.content?.value).join('')
+    say(`GetTask → ${stateName(rejected)}: "${String(reason)}"`)
+    expect(reason).toBe('not mine to review')
+  }, 30_000)
+
+  it('ListTasks lists what the bridge sent to the seat, newest first, in pages', async () => {
+    const { base } = await bridgedHome(['--a2a-wait-ms', '200'])
+    const client = await jsonRpcClient(base)
+    const ids: string[] = []
+    for (const text of ['one', 'two', 'three']) ids.push(asTask(await client.sendMessage(message(text, { configuration: { returnImmediately: true } }))).id)
+    const page1 = await client.listTasks(ListTasksRequest.fromJSON({ pageSize: 2 }))
+    const page2 = await client.listTasks(ListTasksRequest.fromJSON({ pageSize: 2, pageToken: page1.nextPageToken }))
+    say(`ListTasks pageSize 2 → [${page1.tasks.map(t => t.id).join(', ')}] then [${page2.tasks.map(t => t.id).join(', ')}], total ${page1.totalSize}`)
+    expect([...page1.tasks, ...page2.tasks].map(t => t.id)).toEqual(ids.reverse())
+    expect(page1.totalSize).toBe(3)
+    expect(page2.nextPageToken).toBe('')
+  }, 30_000)
+
+  it('CancelTask on a completed task is TaskNotCancelable; an unknown task is TaskNotFound with our code', async () => {
+    const { home, base } = await bridgedHome(['--a2a-wait-ms', '200'])
+    const url = `${base}/a2a/agent-a`
+    const client = await jsonRpcClient(base)
+    const t = asTask(await client.sendMessage(message('finish me', { configuration: { returnImmediately: true } })))
+    await ackWhenArrived(home, () => t.id, 'finished')
+    await waitFor('COMPLETED', async () => await client.getTask({ id: t.id, tenant: '' } as any), x => x.status?.state === TaskState.TASK_STATE_COMPLETED)
+    const cancel = await rpc(url, 'CancelTask', { id: t.id })
+    say(`CancelTask on a completed task → ${cancel.error.code as number} ${cancel.error.message as string}`)
+    expect(cancel.error.code).toBe(-32002)
+    const unknown = await rpc(url, 'GetTask', { id: 'ob_' + '0'.repeat(32) })
+    say(`GetTask unknown → ${unknown.error.code as number} ${JSON.stringify(unknown.error.data)}`)
+    expect(unknown.error.code).toBe(-32001)
+    expect(unknown.error.data[0].metadata.code).toBe('OBLIGATION_UNKNOWN')
+    const noText = await rpc(url, 'SendMessage', { message: { messageId: 'm-data', role: 'ROLE_USER', parts: [{ data: { x: 1 } }] } })
+    expect([noText.error.code, noText.error.data[0].metadata.code]).toEqual([-32005, 'A2A_NO_TEXT'])
+    expect(messagesHeld(home)).toBe(1)
+  }, 30_000)
+
+  it('the REST binding sends and gets; the card declares it; A2A-Version 0.3 goes through the compat layer, an unknown version is -32009', async () => {
+    const { home, base } = await bridgedHome(['--a2a-wait-ms', '200'])
+    const card = await (await fetch(`${base}/.well-known/agent-card.json`)).json()
+    const ifaces = card.supportedInterfaces.map((i: any) => `${i.protocolBinding as string} ${i.protocolVersion as string} ${i.url as string}`)
+    say(`card interfaces: ${ifaces.join('; ')}; capabilities.streaming ${String(card.capabilities.streaming)}`)
+    expect(card.supportedInterfaces).toEqual(expect.arrayContaining([
+      { url: `${base}/a2a/agent-a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: `${base}/a2a/agent-a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+      { url: `${base}/a2a/agent-a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' }
+    ]))
+    expect(card.capabilities.streaming).toBe(true)
+    expect(card.capabilities.pushNotifications).toBeUndefined()
+
+    const rest = await new ClientFactory({ transports: [new RestTransportFactory({ fetchImpl: transcriptFetch })], preferredTransports: ['HTTP+JSON'] }).createFromUrl(base)
+    const sent = asTask(await rest.sendMessage(message('over REST', { configuration: { returnImmediately: true } })))
+    const got = await rest.getTask({ id: sent.id, tenant: '' } as any)
+    say(`REST message:send → ${sent.id} ${stateName(sent)}; REST GET task → ${stateName(got)}`)
+    expect(got.id).toBe(sent.id)
+
+    const legacy = new LegacyJsonRpcTransport({ endpoint: `${base}/a2a/agent-a` })
+    const old = asTask(await legacy.sendMessage(message('from a 0.3 client', { configuration: { returnImmediately: true } })))
+    say(`0.3 client message/send → ${old.id} ${stateName(old)}`)
+    expect(old.id).toMatch(/^ob_/)
+    const future = await rpc(`${base}/a2a/agent-a`, 'SendMessage', { message: { messageId: 'm-v2', role: 'ROLE_USER', parts: [{ text: 'v2' }] } }, { 'a2a-version': '2.0' })
+    say(`A2A-Version 2.0 → ${future.error.code as number} ${future.error.message as string}`)
+    expect(future.error.code).toBe(-32009)
+    expect(messagesHeld(home)).toBe(2)
+  }, 30_000)
+
+  it('Host, Origin, content type and token are checked on the REST and SSE routes too', async () => {
+    const { home, base } = await bridgedHome(['--a2a-token', '--a2a-wait-ms', '200'])
+    const port = new URL(base).port
+    const body = JSON.stringify({ message: { messageId: 'm-rest', role: 'ROLE_USER', parts: [{ text: 'x' }] } })
+    const restSend = `${base}/a2a/agent-a/rest/message:send`
+    const restStream = `${base}/a2a/agent-a/rest/message:stream`
+    const subscribe = `${base}/a2a/agent-a/rest/tasks/ob_${'0'.repeat(32)}:subscribe`
+    const json = { 'content-type': 'application/json', 'a2a-version': '1.0' }
+    const cases: Array<[string, string, string, Record<string, string>, number, string]> = [
+      ['REST send, no token', restSend, 'POST', json, 401, 'A2A_TOKEN_REQUIRED'],
+      ['REST stream, no token', restStream, 'POST', json, 401, 'A2A_TOKEN_REQUIRED'],
+      ['SSE subscribe, no token', subscribe, 'GET', { 'a2a-version': '1.0' }, 401, 'A2A_TOKEN_REQUIRED'],
+      ['REST send, foreign Origin', restSend, 'POST', { ...json, origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
+      ['SSE subscribe, foreign Origin', subscribe, 'GET', { origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
+      ['REST send, text/plain', restSend, 'POST', { 'content-type': 'text/plain' }, 415, 'CONTENT_TYPE_REFUSED'],
+      ['REST stream, rebound Host', restStream, 'POST', { ...json, host: `evil.example:${port}` }, 421, 'HOST_NOT_LOOPBACK'],
+      ['SSE subscribe, rebound Host', subscribe, 'GET', { host: `evil.example:${port}` }, 421, 'HOST_NOT_LOOPBACK']
+    ]
+    const seen: Array<[string, number, string]> = []
+    for (const [what, url, method, headers] of cases) {
+      const r = await raw(url, method, headers, method === 'POST' ? body : undefined)
+      say(`${what} → HTTP ${r.status} ${String(r.json?.error?.code)}`)
+      seen.push([what, r.status, r.json?.error?.code])
+    }
+    expect(seen).toEqual(cases.map(([what, , , , status, code]) => [what, status, code]))
+    expect(messagesHeld(home)).toBe(0)
+  }, 30_000)
+})
