@@ -22,8 +22,10 @@ export interface CardFacts {
   /** The mesh endorsement: SignedEnvelope bytes. */
   endorsement: Uint8Array
   description?: string
-  /** Extra interfaces (for example the local A2A HTTP bridge). */
-  interfaces?: Array<{ url: string, protocolBinding: string }>
+  /** Extra interfaces (for example the local A2A HTTP bridge); protocolVersion defaults to A2A_PROTOCOL_VERSION. */
+  interfaces?: Array<{ url: string, protocolBinding: string, protocolVersion?: string }>
+  /** Those interfaces stream (SSE): the card's capabilities say so. */
+  streaming?: boolean
   /** How those interfaces authenticate callers (the bridge's token); absent: they need nothing. */
   security?: CardSecurity
   /** The node serves as a relay and mailbox for the mesh's members. */
@@ -75,10 +77,11 @@ export function buildCard (actorKey: Uint8Array, f: CardFacts): AgentCard {
     description: f.description ?? `aios-comm seat ${f.handle} (${f.carrier})`,
     supportedInterfaces: [
       { url: `${url.includes('/p2p/') ? url : `${url}/p2p/${f.peerId}`}`, protocolBinding: LIBP2P_BINDING_URI, protocolVersion: A2A_PROTOCOL_VERSION },
-      ...(f.interfaces ?? []).map(i => ({ ...i, protocolVersion: A2A_PROTOCOL_VERSION }))
+      ...(f.interfaces ?? []).map(i => ({ url: i.url, protocolBinding: i.protocolBinding, protocolVersion: i.protocolVersion ?? A2A_PROTOCOL_VERSION }))
     ],
     version: CARD_VERSION,
     capabilities: {
+      ...(f.streaming === true ? { streaming: true } : {}),
       extensions: [{ uri: MESH_EXTENSION_URI, description: 'aios-comm mesh: where this actor is hosted now, and its mesh endorsement', params }]
     },
     ...(f.security === undefined ? {} : { securitySchemes: f.security.securitySchemes, securityRequirements: f.security.securityRequirements }),

@@ -7,7 +7,7 @@ export { generateKeyPair, keyPairFromSeed, keyText, parseKeyText, keyId, seriali
 export { signEnvelope, signBatch, verifyEnvelope, signingInput, ENVELOPE_DOMAIN, type Envelope, type BatchProof, type EnvelopeCheck } from './envelope.js'
 export { isValidHandle, HANDLE_PATTERN } from './handle.js'
 export { jcs } from './jcs.js'
-export { buildCard, signCard, cardJson, cardSigningInput, MESH_EXTENSION_URI, LIBP2P_BINDING_URI, type AgentCard, type CardFacts, type CardSecurity } from './card.js'
+export { buildCard, signCard, cardJson, cardSigningInput, MESH_EXTENSION_URI, LIBP2P_BINDING_URI, A2A_PROTOCOL_VERSION, type AgentCard, type CardFacts, type CardSecurity } from './card.js'
 export { verifyCardJson, MAX_CARD_BYTES, type VerifiedCard, type CardCheck } from './card-verify.js'
 export {
   signEndorsement, signRevocation, signAdmissionRequest, verifyEndorsement, verifyRevocation, verifyAdmissionRequest,

@@ -196,7 +196,7 @@ export class Daemon {
     this.started('seat socket', async () => await seats.stop())
     await seats.sync()
     core.events.on('directory:changed', () => { void seats.sync() }) // a seat isolated, rotated or made shared again
-    if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table)
+    if (this.opts.a2a !== undefined) await this.startBridge(this.opts.a2a, table, bus)
     const urls = await this.startHttp(core, bus, wake, table)
     const info = {
       peerId, addresses: this.addresses(), socket: paths.socket, home: this.home,
@@ -257,7 +257,7 @@ export class Daemon {
   }
 
   /** The bridge listens, then every seat's card is re-signed to declare its endpoint (and its token scheme). */
-  private async startBridge (opts: BridgeOptions, table: ReturnType<typeof routes>): Promise<void> {
+  private async startBridge (opts: BridgeOptions, table: ReturnType<typeof routes>, bus: ObserveBus): Promise<void> {
     const ctx = this.ctx as HomeContext
     const id = ctx.store.identity
     if (opts.as !== undefined && id.actor(opts.as)?.hosted !== true) throw new MeshError('ACTOR_NOT_LOCAL', `--a2a-as ${opts.as}: no such seat is hosted here`)
@@ -265,6 +265,8 @@ export class Daemon {
     const bridge = this.bridge = new A2ABridge(opts, {
       home: this.home,
       routes: table,
+      watch: bus,
+      store: ctx.store,
       cardJson: h => hosted().includes(h) ? id.card(h)?.json : undefined,
       seats: hosted,
       log: this.log

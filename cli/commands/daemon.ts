@@ -9,6 +9,7 @@ interface DaemonFlags {
   a2aHost?: string
   a2aAs?: string
   a2aToken?: boolean
+  a2aWaitMs?: string
   metricsPort?: string
   metricsHost?: string
   uiPort?: string
@@ -28,6 +29,7 @@ export function register (program: Command): void {
     .option('--a2a-host <host>', 'the bridge\'s listen address; loopback only (default 127.0.0.1)')
     .option('--a2a-as <handle>', 'the seat that sends messages arriving at the bridge (default the only seat)')
     .option('--a2a-token', 'require Authorization: Bearer <token> from a2a.token in the home (created, mode 0600) on the bridge; the cards declare it')
+    .option('--a2a-wait-ms <ms>', 'how long a blocking A2A SendMessage waits for the seat to finish before answering with the task as it stands (default 30000)')
     .option('--metrics-port <port>', 'serve Prometheus metrics at /metrics on this port (0: any free port); off by default')
     .option('--metrics-host <host>', 'the metrics listen address; loopback only (default 127.0.0.1)')
     .option('--ui-port <port>', 'serve the web page on this port (0: any free port); off by default')
@@ -37,11 +39,13 @@ export function register (program: Command): void {
       const a2a = port('--a2a-port', o.a2aPort)
       const metrics = port('--metrics-port', o.metricsPort)
       const ui = port('--ui-port', o.uiPort)
-      if (a2a === undefined && (o.a2aHost !== undefined || o.a2aAs !== undefined || o.a2aToken === true)) throw new MeshError('USAGE', '--a2a-host, --a2a-as and --a2a-token need --a2a-port')
+      if (a2a === undefined && (o.a2aHost !== undefined || o.a2aAs !== undefined || o.a2aToken === true || o.a2aWaitMs !== undefined)) throw new MeshError('USAGE', '--a2a-host, --a2a-as, --a2a-token and --a2a-wait-ms need --a2a-port')
+      const waitMs = o.a2aWaitMs === undefined ? undefined : Number(o.a2aWaitMs)
+      if (waitMs !== undefined && (!Number.isInteger(waitMs) || waitMs < 0 || waitMs > 600_000)) throw new MeshError('USAGE', `--a2a-wait-ms ${o.a2aWaitMs ?? ''} is not a number of milliseconds from 0 to 600000`)
       if (metrics === undefined && o.metricsHost !== undefined) throw new MeshError('USAGE', '--metrics-host needs --metrics-port')
       if (ui === undefined && o.uiHost !== undefined) throw new MeshError('USAGE', '--ui-host needs --ui-port')
       const daemon = new Daemon(homeDir(cmd), {
-        ...(a2a === undefined ? {} : { a2a: { port: a2a, host: o.a2aHost, as: o.a2aAs, token: o.a2aToken === true } }),
+        ...(a2a === undefined ? {} : { a2a: { port: a2a, host: o.a2aHost, as: o.a2aAs, token: o.a2aToken === true, waitMs } }),
         ...(metrics === undefined ? {} : { metrics: { port: metrics, host: o.metricsHost } }),
         ...(ui === undefined ? {} : { ui: { port: ui, host: o.uiHost } })
       })

@@ -1,19 +1,24 @@
 // The bridge's fixed names and limits.
 export const MESH_EXTENSION_URI = 'urn:aios-comm:a2a:mesh:v1' // task metadata key carrying the obligation's receipts
-export const JSONRPC_BINDING = 'JSONRPC' // the A2A 1.0 protocolBinding name the SDK client selects
+export const JSONRPC_BINDING = 'JSONRPC' // the A2A protocolBinding names the SDK's transports answer to
+export const REST_BINDING = 'HTTP+JSON'
+export const PROTOCOL_VERSION = '1.0' // what the bridge speaks natively
+export const LEGACY_PROTOCOL_VERSION = '0.3' // what the SDK's compatibility layer translates (a request without A2A-Version is 0.3)
+export const REST_SUFFIX = '/rest' // the REST binding of a seat lives under its JSON-RPC URL
 export const MAX_RPC_BYTES = 1 << 20 // a SendMessage body is at most 512 KiB of text; JSON framing fits in this
 export const WELL_KNOWN = '/.well-known/agent-card.json'
 export const TOKEN_FILE = 'a2a.token' // in the home, mode 0600; required as a Bearer token with --a2a-token
 export const TOKEN_SCHEME = 'bridgeToken' // the card's securitySchemes key for that token
 
-/** A2A 1.0 JSON-RPC error codes (the SDK maps them to its error classes). */
-export const RPC = {
-  parse: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internal: -32603,
-  taskNotFound: -32001,
-  unsupportedOperation: -32004,
-  contentTypeNotSupported: -32005
-} as const
+// A blocking SendMessage waits this long for COMPLETE, REJECTED, CANCELED or a failed delivery, then answers with
+// the task as it stands: long enough for a seat that is awake to answer, short enough for an HTTP client's timeout.
+export const DEFAULT_WAIT_MS = 30_000
+// A stream (SendStreamingMessage, SubscribeToTask) ends at a final state or after this long; the client subscribes
+// again to go on. Bounds what one forgotten connection holds.
+export const DEFAULT_STREAM_MS = 10 * 60_000
+// Evidence content up to this size travels inside the artifact; larger evidence is named by its sha256 only (the
+// mesh carries at most this much beside a receipt anyway).
+export const INLINE_EVIDENCE_BYTES = 64 * 1024
+
+/** The A2A 1.0 methods the bridge serves (the token's requirement lists them). */
+export const SERVED_METHODS = ['SendMessage', 'SendStreamingMessage', 'GetTask', 'ListTasks', 'CancelTask', 'SubscribeToTask'] as const

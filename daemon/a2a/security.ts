@@ -1,11 +1,10 @@
 // What a seat's Agent Card declares about the bridge's token, in the A2A 1.0 AgentCard shape (securitySchemes and
 // securityRequirements as @a2a-js/sdk reads them), so that the card verifies the same in the SDK and in ours.
 import type { CardSecurity } from '../../cards/index.js'
-import { TOKEN_FILE, TOKEN_SCHEME } from './constants.js'
-import { METHODS } from './rpc.js'
+import { SERVED_METHODS, TOKEN_FILE, TOKEN_SCHEME } from './constants.js'
 
 /**
- * An HTTP Bearer scheme and the requirement to use it. The requirement lists the JSON-RPC methods the token opens
+ * An HTTP Bearer scheme and the requirement to use it. The requirement lists the A2A methods the token opens
  * as its role names (OpenAPI lets non-OAuth schemes name roles there): an empty list would be dropped by A2A's
  * canonical form (proto3 JSON omits it), so the SDK would verify a card without the requirement that was signed.
  */
@@ -19,6 +18,6 @@ export function tokenSecurity (): CardSecurity {
         }
       }
     },
-    securityRequirements: [{ schemes: { [TOKEN_SCHEME]: { list: Object.keys(METHODS) } } }]
+    securityRequirements: [{ schemes: { [TOKEN_SCHEME]: { list: [...SERVED_METHODS] } } }]
   }
 }

@@ -15,7 +15,7 @@ export class HomeContext {
   /** Set by a running daemon: the addresses it really listens on, which its seats' cards announce. */
   liveAddresses?: () => string[]
   /** Set by a running daemon with the A2A bridge: the extra interfaces a seat's card declares. */
-  liveInterfaces?: (handle: string) => Array<{ url: string, protocolBinding: string }>
+  liveInterfaces?: (handle: string) => Array<{ url: string, protocolBinding: string, protocolVersion?: string }>
   /** Set by a running daemon whose A2A bridge needs a token: the scheme a seat's card declares for it. */
   liveSecurity?: () => CardSecurity | undefined
   /** The running daemon's reach: does it serve as a relay and mailbox, and which nodes hold its seats' mail. */

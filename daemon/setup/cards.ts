@@ -1,7 +1,7 @@
 // Cards: refreshing the local seats' cards (seq + 1 only when a fact changed), showing, verifying and importing cards.
 import { readFileSync } from 'node:fs'
 import {
-  MeshError, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, signCard, verifyCardJson,
+  A2A_PROTOCOL_VERSION, MeshError, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, signCard, verifyCardJson,
   type AgentCard, type CardSecurity, type VerifiedCard
 } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
@@ -24,10 +24,12 @@ function sameFacts (held: VerifiedCard, next: NextFacts): boolean {
 }
 
 /** The interfaces after the libp2p one (the A2A bridge's, while it runs) are as wanted. */
-function sameInterfaces (held: VerifiedCard, wanted: Array<{ url: string, protocolBinding: string }>): boolean {
-  const listed = (held.card.supportedInterfaces ?? []) as Array<{ url: string, protocolBinding: string }>
-  const extra = listed.slice(1).map(i => ({ url: i.url, protocolBinding: i.protocolBinding }))
-  return JSON.stringify(extra) === JSON.stringify(wanted)
+function sameInterfaces (held: VerifiedCard, wanted: Array<{ url: string, protocolBinding: string, protocolVersion?: string }>): boolean {
+  const listed = (held.card.supportedInterfaces ?? []) as Array<{ url: string, protocolBinding: string, protocolVersion?: string }>
+  const extra = listed.slice(1).map(i => ({ url: i.url, protocolBinding: i.protocolBinding, protocolVersion: i.protocolVersion }))
+  const streams = (held.card.capabilities as { streaming?: boolean } | undefined)?.streaming === true
+  return JSON.stringify(extra) === JSON.stringify(wanted.map(i => ({ url: i.url, protocolBinding: i.protocolBinding, protocolVersion: i.protocolVersion ?? A2A_PROTOCOL_VERSION }))) &&
+    streams === wanted.length > 0
 }
 
 /** The card declares the wanted security scheme, or none when none is wanted. */
@@ -70,7 +72,7 @@ export async function nextLocalCard (ctx: HomeContext, handle: string, o: { addr
     sameSecurity(held.card, security)) return { card: held.card }
   const seq = (stored?.seq ?? 0) + 1
   const now = Date.now()
-  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now, ...(interfaces.length > 0 ? { interfaces } : {}), ...(security === undefined ? {} : { security }) }), pair)
+  const card = signCard(buildCard(pair.publicKey, { handle, ...next, seq, updatedAtMs: now, ...(interfaces.length > 0 ? { interfaces, streaming: true } : {}), ...(security === undefined ? {} : { security }) }), pair)
   const json = cardJson(card)
   const v = verifyCardJson(json)
   if (!v.ok) throw new MeshError(v.code, `the card just signed for ${handle} does not verify: ${v.reason}`)

@@ -81,6 +81,23 @@ export class MessageStore {
     return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle IN (${marks}) ${filter} ORDER BY sent_at_ms, id`).all(...handles).map(messageFromRow)
   }
 
+  /**
+   * Messages a local seat sent to one actor, newest first, strictly before the (sentAtMs, id) cursor when one is
+   * given, at most `limit`: the A2A bridge lists its tasks with it. `from` undefined: sent by any local seat.
+   */
+  sentTo (from: string | undefined, to: string, limit: number, before?: { sentAtMs: number, id: Uint8Array }): MessageRow[] {
+    const who = from === undefined ? '' : 'AND from_handle = ?'
+    const after = before === undefined ? '' : 'AND (sent_at_ms < ? OR (sent_at_ms = ? AND id < ?))'
+    const args: unknown[] = [to, ...(from === undefined ? [] : [from]), ...(before === undefined ? [] : [before.sentAtMs, before.sentAtMs, before.id]), limit]
+    return this.s.get(`SELECT * FROM messages WHERE to_handle = ? AND local_from = 1 ${who} ${after} ORDER BY sent_at_ms DESC, id DESC LIMIT ?`).all(...args).map(messageFromRow)
+  }
+
+  /** How many messages `sentTo` can list in all. */
+  countSentTo (from: string | undefined, to: string): number {
+    const who = from === undefined ? '' : 'AND from_handle = ?'
+    return this.s.get(`SELECT count(*) FROM messages WHERE to_handle = ? AND local_from = 1 ${who}`).pluck().get(to, ...(from === undefined ? [] : [from])) as number
+  }
+
   /** Messages held for a seat that are not final yet: what a seat move hands over. */
   openFor (handle: string): MessageRow[] {
     return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle = ? AND state NOT IN ('COMPLETE', 'REJECTED') ORDER BY sent_at_ms, id`).all(handle).map(messageFromRow)
