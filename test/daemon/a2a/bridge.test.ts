@@ -25,12 +25,12 @@ async function bridgedHome (extra: string[] = []): Promise<{ home: string, base:
 }
 
 async function rpc (url: string, method: string, params: unknown): Promise<any> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return await r.json()
 }
 
 // each message its own messageId: a client that reuses one is asking for the same task again
-const sendBody = (text: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: `m-${randomUUID()}`, role: 'ROLE_USER', parts: [{ text }] } } })
+const sendBody = (text: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: `m-${randomUUID()}`, role: 'ROLE_USER', parts: [{ text }] }, configuration: { returnImmediately: true } } })
 
 /** A raw HTTP/1.1 request with exactly the headers given (fetch would not let a test set Host). */
 async function raw (url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number, json: any }> {
@@ -66,7 +66,8 @@ describe('A2A bridge', () => {
 
     const client = await new ClientFactory().createFromUrl(base)
     const sent = await client.sendMessage(SendMessageRequest.fromJSON({
-      message: { messageId: 'm-1', role: 'ROLE_USER', contextId: 'review-42', parts: [{ text: 'please review PR 42' }] }
+      message: { messageId: 'm-1', role: 'ROLE_USER', contextId: 'review-42', parts: [{ text: 'please review PR 42' }] },
+      configuration: { returnImmediately: true }
     }))
     if (!('status' in sent)) throw new Error('SendMessage answered with a message, not a task')
     say(`SendMessage "please review PR 42" → task ${sent.id} ${TaskState[sent.status!.state]}`)
@@ -93,7 +94,7 @@ describe('A2A bridge', () => {
     const { home, base } = await bridgedHome()
     const url = `${base}/a2a/agent-a`
     const cases: Array<[string, any]> = [
-      ['unknown method', await rpc(url, 'CancelTask', { id: 'ob_1' })],
+      ['unknown method', await rpc(url, 'FetchWeather', { id: 'ob_1' })],
       ['unknown task', await rpc(url, 'GetTask', { id: 'ob_' + '0'.repeat(32) })],
       ['no text part', await rpc(url, 'SendMessage', { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ data: { x: 1 } }] } })],
       ['oversized message', await rpc(url, 'SendMessage', { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x'.repeat(600 * 1024) }] } })]
@@ -101,9 +102,9 @@ describe('A2A bridge', () => {
     const seen: Array<[number, string]> = []
     for (const [what, r] of cases) {
       say(`${what} → JSON-RPC ${r.error.code as number} ${String(r.error.message).slice(0, 90)}`)
-      seen.push([r.error.code, r.error.data.code])
+      seen.push([r.error.code, r.error.data?.[0]?.metadata?.code])
     }
-    expect(seen).toEqual([[-32601, 'A2A_METHOD_UNKNOWN'], [-32001, 'OBLIGATION_UNKNOWN'], [-32005, 'A2A_NO_TEXT'], [-32602, 'MESSAGE_TOO_LARGE']])
+    expect(seen).toEqual([[-32601, undefined], [-32001, 'OBLIGATION_UNKNOWN'], [-32005, 'A2A_NO_TEXT'], [-32602, 'MESSAGE_TOO_LARGE']])
     const unknownSeat = await fetch(`${base}/a2a/nobody`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     const unknownBody = await unknownSeat.json()
     say(`POST /a2a/nobody → HTTP ${unknownSeat.status} ${JSON.stringify(unknownBody).slice(0, 80)}`)
@@ -137,9 +138,9 @@ describe('A2A bridge', () => {
     expect((await raw(`${base}/.well-known/agent-card.json`, 'GET', { host: `evil.example:${port}` })).status).toBe(421)
 
     // a JSON POST with no Origin (any non-browser client), and one from the bridge's own origin, still go through
-    const plain = await raw(url, 'POST', { 'content-type': 'application/json' }, sendBody('from a local script'))
+    const plain = await raw(url, 'POST', { 'content-type': 'application/json', 'a2a-version': '1.0' }, sendBody('from a local script'))
     expect(plain.json.result.task.id).toMatch(/^ob_/)
-    const own = await raw(url, 'POST', { 'content-type': 'application/a2a+json', origin: base }, sendBody('from the bridge origin'))
+    const own = await raw(url, 'POST', { 'content-type': 'application/json', 'a2a-version': '1.0', origin: base }, sendBody('from the bridge origin'))
     expect(own.json.result.task.id).toMatch(/^ob_/)
     const inbox = await waitFor('both at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length === 2)
     expect(inbox.map((m: any) => m.obligation).sort()).toEqual([plain.json.result.task.id, own.json.result.task.id].sort())
@@ -179,7 +180,7 @@ describe('A2A bridge', () => {
       return await fetch(input, { ...init, headers })
     }
     const client = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withToken })] }).createFromUrl(base)
-    const sent = await client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'with the token' }] } }))
+    const sent = await client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'with the token' }] }, configuration: { returnImmediately: true } }))
     if (!('status' in sent)) throw new Error('SendMessage answered with a message, not a task')
     expect(sent.id).toMatch(/^ob_/)
     await waitFor('the message at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length === 1 && l[0].obligation === sent.id)

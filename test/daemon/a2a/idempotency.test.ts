@@ -13,8 +13,8 @@ async function bridgedHome (): Promise<{ home: string, base: string }> {
 }
 
 async function send (url: string, messageId: string, text: string): Promise<any> {
-  const body = { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId, role: 'ROLE_USER', parts: [{ text }] } } }
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const body = { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId, role: 'ROLE_USER', parts: [{ text }] }, configuration: { returnImmediately: true } } }
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify(body) })
   return await r.json()
 }
 
@@ -27,7 +27,7 @@ describe('A2A bridge: messageId as the idempotency key', () => {
     expect(first.result.task.id).toMatch(/^ob_/)
     expect(again.result.task.id).toBe(first.result.task.id)
     const other = await send(url, 'msg-42', 'please review PR 43')
-    expect(other.error.data.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(other.error.data[0].metadata.code).toBe('IDEMPOTENCY_KEY_REUSED')
     const inbox = await call(home, 'inbox', { as: 'agent-a' })
     expect(inbox.map((m: any) => m.obligation)).toEqual([first.result.task.id])
   }, 30_000)
