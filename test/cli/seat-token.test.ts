@@ -173,11 +173,11 @@ describe('isolated seats', () => {
     // the bridge sends as gateway: an A2A client must present gateway's token
     const base = a.daemon.ready.a2a as string
     const rpc = async (headers: Record<string, string>): Promise<any> => await (await fetch(`${base}/a2a/agent-a`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'via a2a' }] } } })
+      method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'via a2a' }] }, configuration: { returnImmediately: true } } })
     })).json()
     const before = count(a.home, "SELECT count(*) AS n FROM messages WHERE from_handle = 'gateway'")
-    expect((await rpc({})).error?.data?.code).toBe('SEAT_TOKEN_REQUIRED')
-    expect((await rpc({ 'x-aios-seat-token': first })).error?.data?.code).toBe('SEAT_TOKEN_INVALID')
+    expect((await rpc({})).error?.data?.[0]?.metadata?.code).toBe('SEAT_TOKEN_REQUIRED')
+    expect((await rpc({ 'x-aios-seat-token': first })).error?.data?.[0]?.metadata?.code).toBe('SEAT_TOKEN_INVALID')
     expect(count(a.home, "SELECT count(*) AS n FROM messages WHERE from_handle = 'gateway'")).toBe(before)
     const bridged = await rpc({ 'x-aios-seat-token': second })
     expect(bridged.error).toBeUndefined()
