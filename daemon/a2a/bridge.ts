@@ -19,7 +19,7 @@ import {
   TOKEN_FILE, WELL_KNOWN
 } from './constants.js'
 import { a2aError } from './errors.js'
-import { SeatRequestHandler, type CancelRoute } from './handler.js'
+import { SeatRequestHandler } from './handler.js'
 import type { Relay, ReceiptWatch } from './relay.js'
 import { tokenSecurity } from './security.js'
 import { TaskSource } from './task-store.js'
@@ -40,7 +40,7 @@ export interface BridgeOptions {
 export interface BridgeDeps {
   /** The home, where a2a.token lives. */
   home: string
-  routes: Pick<RouteTable, 'notify' | 'status'> & { cancel?: CancelRoute }
+  routes: Pick<RouteTable, 'notify' | 'status' | 'cancel'>
   /** The daemon's observation bus: receipts as they are stored. */
   watch: ReceiptWatch
   /** What the tasks are read from (messages for ListTasks, evidence content for the artifact). */
@@ -196,7 +196,7 @@ export class A2ABridge {
     }
     const source = new TaskSource(handle, { routes: this.deps.routes, store: this.deps.store, sender: this.opts.as })
     const requestHandler = new SeatRequestHandler({
-      seat: handle, as: this.opts.as, routes: this.deps.routes, cancel: this.deps.routes.cancel, card, source, watch: this.deps.watch,
+      seat: handle, as: this.opts.as, routes: this.deps.routes, card, source, watch: this.deps.watch,
       waitMs: this.opts.waitMs ?? DEFAULT_WAIT_MS, streamMs: this.opts.streamMs ?? DEFAULT_STREAM_MS, live: this.live
     })
     const userBuilder = async (req: express.Request): Promise<BridgeUser> => new BridgeUser(callerOf(req), this.token !== undefined)

@@ -17,7 +17,7 @@ const CLASS_OF: Record<string, ErrorClass> = {
   A2A_NO_TEXT: ContentTypeNotSupportedError,
   A2A_UNSUPPORTED: UnsupportedOperationError,
   ALREADY_FINAL: TaskNotCancelableError,
-  A2A_CANCEL_UNAVAILABLE: TaskNotCancelableError
+  OBLIGATION_NOT_SENDER: TaskNotCancelableError
 }
 
 /** An A2A error of the class our code maps to; a code with no A2A meaning is the spec's internal error. */

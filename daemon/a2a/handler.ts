@@ -12,15 +12,11 @@ import { ObligationTaskStore, callerOf } from './task-store.js'
 import { FINAL_TASK_STATES } from './task.js'
 import { TaskState } from '@a2a-js/sdk'
 
-/** The control method `cancel` (the sender withdraws an obligation). */
-export type CancelRoute = (p: { as?: string, obligation: string, reason?: string }, caller?: Parameters<RouteTable['notify']>[1]) => Promise<unknown>
-
 export interface SeatDeps extends Omit<ExecutorDeps, 'cancel'>, FeedDeps {
   seat: string
   /** The seat that sends (--a2a-as). */
   as?: string
-  routes: Pick<RouteTable, 'notify'>
-  cancel?: CancelRoute
+  routes: Pick<RouteTable, 'notify' | 'cancel'>
   /** The seat's signed card as it is now. */
   card: () => AgentCard
 }
@@ -41,10 +37,7 @@ export class SeatRequestHandler extends DefaultRequestHandler {
   private readonly seatDeps: SeatDeps
 
   constructor (deps: SeatDeps) {
-    const cancel = async (obligation: string): Promise<void> => {
-      if (deps.cancel === undefined) throw a2aError('A2A_CANCEL_UNAVAILABLE', 'this daemon cannot withdraw an obligation')
-      await deps.cancel({ as: deps.as, obligation })
-    }
+    const cancel = async (obligation: string): Promise<void> => { await deps.routes.cancel({ as: deps.as, obligation }) }
     super(deps.card(), new ObligationTaskStore(deps.source), new SeatExecutor({ ...deps, cancel }), new ObligationBusManager(deps))
     this.seatDeps = deps
   }
@@ -74,9 +67,8 @@ export class SeatRequestHandler extends DefaultRequestHandler {
       throw a2aError('ALREADY_FINAL', `task ${params.id} is ${TaskState[state]}; only an open task can be canceled`)
     }
     if (state !== TaskState.TASK_STATE_CANCELED) {
-      if (d.cancel === undefined) throw a2aError('A2A_CANCEL_UNAVAILABLE', 'this daemon cannot withdraw an obligation')
       try {
-        await d.cancel({ as: d.as, obligation: params.id, ...(params.metadata?.reason === undefined ? {} : { reason: String(params.metadata.reason) }) }, callerOf(context))
+        await d.routes.cancel({ as: d.as, obligation: params.id, ...(params.metadata?.reason === undefined ? {} : { reason: String(params.metadata.reason) }) }, callerOf(context))
       } catch (err) {
         throw toA2AError(err)
       }

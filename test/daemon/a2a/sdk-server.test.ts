@@ -183,10 +183,34 @@ describe('A2A bridge on the SDK server', () => {
     expect(page2.nextPageToken).toBe('')
   }, 30_000)
 
-  it('CancelTask on a completed task is TaskNotCancelable; an unknown task is TaskNotFound with our code', async () => {
+  it('CancelTask withdraws an open task (a signed CANCELED, the subscriber sees it); a completed task is TaskNotCancelable', async () => {
     const { home, base } = await bridgedHome(['--a2a-wait-ms', '200'])
     const url = `${base}/a2a/agent-a`
     const client = await jsonRpcClient(base)
+    const open = asTask(await client.sendMessage(message('withdraw me', { configuration: { returnImmediately: true } })))
+    await waitFor('the message at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.some((m: any) => m.obligation === open.id))
+    const events: string[] = []
+    let subscribed!: () => void
+    const ready = new Promise<void>(resolve => { subscribed = resolve })
+    const sub = (async () => {
+      for await (const e of client.resubscribeTask({ id: open.id, tenant: '' } as any)) {
+        const p = e.payload
+        if (p?.$case === 'task') { events.push(`task:${stateName(p.value)}`); subscribed() }
+        if (p?.$case === 'statusUpdate') events.push(`status:${stateName(p.value)}`)
+      }
+    })()
+    await ready
+    const canceled = await client.cancelTask({ id: open.id, tenant: '', metadata: { reason: 'no longer needed' } } as any)
+    await sub
+    say(`CancelTask on an open task → ${stateName(canceled)} "${String(canceled.status?.message?.parts.map(p => p.content?.value).join(''))}"; the subscriber saw ${events.join(' → ')}`)
+    expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED)
+    expect(canceled.status?.message?.parts[0].content?.value).toBe('no longer needed')
+    expect(events).toEqual(['task:TASK_STATE_SUBMITTED', 'status:TASK_STATE_CANCELED'])
+    const states = query<{ state: string }>(home, `SELECT state FROM receipts WHERE message_id = x'${open.id.slice(3)}' ORDER BY at_ms`).map(r => r.state)
+    expect(states).toContain('CANCELED')
+    const again = await client.cancelTask({ id: open.id, tenant: '' } as any)
+    expect(again.status?.state).toBe(TaskState.TASK_STATE_CANCELED) // canceling twice answers with the canceled task
+
     const t = asTask(await client.sendMessage(message('finish me', { configuration: { returnImmediately: true } })))
     await ackWhenArrived(home, () => t.id, 'finished')
     await waitFor('COMPLETED', async () => await client.getTask({ id: t.id, tenant: '' } as any), x => x.status?.state === TaskState.TASK_STATE_COMPLETED)
@@ -199,7 +223,7 @@ describe('A2A bridge on the SDK server', () => {
     expect(unknown.error.data[0].metadata.code).toBe('OBLIGATION_UNKNOWN')
     const noText = await rpc(url, 'SendMessage', { message: { messageId: 'm-data', role: 'ROLE_USER', parts: [{ data: { x: 1 } }] } })
     expect([noText.error.code, noText.error.data[0].metadata.code]).toEqual([-32005, 'A2A_NO_TEXT'])
-    expect(messagesHeld(home)).toBe(1)
+    expect(messagesHeld(home)).toBe(2)
   }, 30_000)
 
   it('the REST binding sends and gets; the card declares it; A2A-Version 0.3 goes through the compat layer, an unknown version is -32009', async () => {
