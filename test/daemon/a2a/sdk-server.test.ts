@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { ListTasksRequest, SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk'
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client'
-import { LegacyJsonRpcTransport } from '@a2a-js/sdk/compat/v0_3/client'
+import { LegacyJsonRpcTransport, LegacyRestTransport } from '@a2a-js/sdk/compat/v0_3/client'
 import { actorAdd } from '../../../daemon/index.js'
 import { call } from '../../../cli/control-client.js'
 import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
@@ -249,6 +249,10 @@ describe('A2A bridge on the SDK server', () => {
     const old = asTask(await legacy.sendMessage(message('from a 0.3 client', { configuration: { returnImmediately: true } })))
     say(`0.3 client message/send → ${old.id} ${stateName(old)}`)
     expect(old.id).toMatch(/^ob_/)
+    const oldRest = new LegacyRestTransport({ endpoint: `${base}/a2a/agent-a/rest` })
+    const viaOldRest = await oldRest.getTask({ id: old.id, tenant: '' } as any)
+    say(`0.3 REST client GET task → ${viaOldRest.id} ${stateName(viaOldRest)}`)
+    expect(viaOldRest.id).toBe(old.id)
     const future = await rpc(`${base}/a2a/agent-a`, 'SendMessage', { message: { messageId: 'm-v2', role: 'ROLE_USER', parts: [{ text: 'v2' }] } }, { 'a2a-version': '2.0' })
     say(`A2A-Version 2.0 → ${future.error.code as number} ${future.error.message as string}`)
     expect(future.error.code).toBe(-32009)
