@@ -27,7 +27,8 @@ const abbreviate = (text: string): string => text.replace(/"([A-Za-z0-9+/=_-]{48
 /** A fetch that prints each exchange (request and response JSON, long strings cut) when AIOS_TRANSCRIPT=1. */
 const transcriptFetch: typeof fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-  if (TRANSCRIPT) say(`→ ${init?.method ?? 'GET'} ${url}${init?.body === undefined ? '' : `\n${abbreviate(String(init.body))}`}`)
+  const version = new Headers(init?.headers).get('a2a-version')
+  if (TRANSCRIPT) say(`→ ${init?.method ?? 'GET'} ${url}${version === null ? '' : ` (A2A-Version: ${version})`}${init?.body === undefined ? '' : `\n${abbreviate(String(init.body))}`}`)
   const res = await fetch(input, init)
   if (!TRANSCRIPT) return res
   const text = await res.text()
