@@ -22,6 +22,7 @@ import { a2aError } from './errors.js'
 import { SeatRequestHandler } from './handler.js'
 import type { Relay, ReceiptWatch } from './relay.js'
 import { tokenSecurity } from './security.js'
+import { withSdkLog } from './sdk-log.js'
 import { TaskSource } from './task-store.js'
 
 export interface BridgeOptions {
@@ -144,7 +145,7 @@ export class A2ABridge {
     }
     const rest = m?.[2] !== undefined
     if (req.method !== 'GET' && req.method !== 'HEAD' && !(await this.readBody(req, res, rest))) return
-    this.app(req, res)
+    withSdkLog(this.deps.log, () => { this.app(req, res) })
   }
 
   /**

@@ -15,12 +15,15 @@ const TRANSCRIPT = process.env.AIOS_TRANSCRIPT === '1'
 const say = (line: string): void => { process.stdout.write(`[a2a] ${line}\n`) }
 
 /** One home with seats agent-a and gateway; its daemon runs the bridge, sending as gateway. */
-async function bridgedHome (extra: string[] = []): Promise<{ home: string, base: string }> {
+async function bridgedHome (extra: string[] = []): Promise<{ home: string, base: string, stderr: () => string }> {
   const [a] = await createMesh(1, { start: false, args: () => ['--a2a-port', '0', '--a2a-as', 'gateway', ...extra] })
   await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
   await a.daemon.start()
-  return { home: a.home, base: a.daemon.ready.a2a }
+  return { home: a.home, base: a.daemon.ready.a2a, stderr: () => a.daemon.stderr }
 }
+
+/** Lines of the daemon's stderr that are not one JSON object (its log format). */
+const notJson = (text: string): string[] => text.split('\n').filter(l => l.trim() !== '').filter(l => { try { return typeof JSON.parse(l) !== 'object' } catch { return true } })
 
 const abbreviate = (text: string): string => text.replace(/"([A-Za-z0-9+/=_-]{48,})"/g, (_m, s: string) => `"${s.slice(0, 24)}…"`)
 
@@ -228,7 +231,7 @@ describe('A2A bridge on the SDK server', () => {
   }, 30_000)
 
   it('the REST binding sends and gets; the card declares it; A2A-Version 0.3 goes through the compat layer, an unknown version is -32009', async () => {
-    const { home, base } = await bridgedHome(['--a2a-wait-ms', '200'])
+    const { home, base, stderr } = await bridgedHome(['--a2a-wait-ms', '200'])
     const card = await (await fetch(`${base}/.well-known/agent-card.json`)).json()
     const ifaces = card.supportedInterfaces.map((i: any) => `${i.protocolBinding as string} ${i.protocolVersion as string} ${i.url as string}`)
     say(`card interfaces: ${ifaces.join('; ')}; capabilities.streaming ${String(card.capabilities.streaming)}`)
@@ -258,6 +261,7 @@ describe('A2A bridge on the SDK server', () => {
     say(`A2A-Version 2.0 → ${future.error.code as number} ${future.error.message as string}`)
     expect(future.error.code).toBe(-32009)
     expect(messagesHeld(home)).toBe(2)
+    expect(notJson(stderr())).toEqual([]) // what the SDK prints about a refusal goes to the daemon's JSON log
   }, 30_000)
 
   it('Host, Origin, content type and token are checked on the REST and SSE routes too', async () => {
