@@ -2,7 +2,6 @@
 // receipts every time. Nothing the SDK saves is kept: the signed receipts in SQLite are the only truth about a task.
 import type { ListTasksRequest, ListTasksResponse, Task } from '@a2a-js/sdk'
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server'
-import { UnsupportedOperationError } from '@a2a-js/sdk/errors'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import type { RouteTable } from '../control/index.js'
 import { obligationId, parseObligation } from '../messaging/ids.js'
@@ -50,7 +49,7 @@ export class TaskSource {
   /** The tasks the bridge's seat sent to this seat, newest first; the page token is the last task's (time, id). */
   async list (req: ListTasksRequest, caller: Caller): Promise<ListTasksResponse> {
     if (req.contextId !== '' || (req.status !== undefined && req.status !== 0) || (req.statusTimestampAfter ?? '') !== '') {
-      throw new UnsupportedOperationError({ message: 'A2A_UNSUPPORTED: ListTasks filters (contextId, status, statusTimestampAfter) are not served; page through all tasks', metadata: { code: 'A2A_UNSUPPORTED' } })
+      throw a2aError('A2A_FILTER_UNSUPPORTED', 'ListTasks filters (contextId, status, statusTimestampAfter) are not served; page through all tasks')
     }
     const pageSize = req.pageSize ?? 50
     const before = req.pageToken === '' ? undefined : cursorOf(req.pageToken)

@@ -185,6 +185,9 @@ describe('A2A bridge on the SDK server', () => {
     expect([...page1.tasks, ...page2.tasks].map(t => t.id)).toEqual(ids.reverse())
     expect(page1.totalSize).toBe(3)
     expect(page2.nextPageToken).toBe('')
+    const filtered = await rpc(`${base}/a2a/agent-a`, 'ListTasks', { contextId: 'review-42' })
+    say(`ListTasks by contextId → ${filtered.error.code as number} ${filtered.error.message as string}`)
+    expect([filtered.error.code, filtered.error.data[0].metadata.code]).toEqual([-32004, 'A2A_FILTER_UNSUPPORTED'])
   }, 30_000)
 
   it('CancelTask withdraws an open task (a signed CANCELED, the subscriber sees it); a completed task is TaskNotCancelable', async () => {
