@@ -203,6 +203,8 @@ export const CODES = {
   A2A_UNSUPPORTED: { exit: 'failure', fix: 'send a new message instead of continuing a task' },
   PARSE_ERROR: { exit: 'failure', fix: 'send a JSON body' },
   TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' },
+  // MCP resources: a URI that names no resource of aios-comm mcp
+  RESOURCE_UNKNOWN: { exit: 'failure', fix: 'see resources/list and resources/templates/list' },
   // mailboxes: nodes that hold signed mail for members whose node is away
   MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },
