@@ -23,7 +23,7 @@ function preview (body: string): string {
  */
 export function startNotices (server: Server, o: SeatWatchOptions, subs?: ResourceSubscriptions): () => void {
   const announced = new Set<string>() // inbox obligations this server told of, so a catch-up does not repeat them
-  let known = new Set<string>() // the open inbox when the stream last (re)opened
+  let known: Set<string> | undefined // the open inbox when the stream last (re)opened; undefined: never seen
 
   const notice = async (level: LoggingLevel, data: Record<string, unknown>): Promise<void> => {
     await server.sendLoggingMessage({ level, logger: LOGGER, data })
@@ -76,14 +76,15 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
     switch (e.kind) {
       case 'watching': {
         await notice('info', { event: 'watching', seat: e.seat, reopened: e.reopened, text: `watching the daemon for ${e.seat}'s messages and receipts` })
+        // mail delivered while no stream was open (before the first one, or while the daemon restarted) is announced
+        // from the inbox; the first view ever (the daemon was down at start) is the baseline, as if already read
         const inbox = await call(o.home, 'inbox', { as: o.as ?? e.seat }, o.access).catch(() => undefined)
+        if (known !== undefined) for (const i of inbox ?? []) if (!known.has(i.obligation)) await announce(i)
+        if (inbox !== undefined) known = new Set(inbox.map(i => i.obligation))
         if (e.reopened) {
-          // events were missed while the stream was down: new mail is announced, and every subscription may have changed
-          for (const i of inbox ?? []) if (!known.has(i.obligation)) await announce(i)
-          for (const uri of subs?.all() ?? []) await server.sendResourceUpdated({ uri })
+          for (const uri of subs?.all() ?? []) await server.sendResourceUpdated({ uri }) // each may have changed meanwhile
           await listChanged()
         }
-        if (inbox !== undefined) known = new Set(inbox.map(i => i.obligation))
         return
       }
       case 'lost':
@@ -103,5 +104,14 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
     }
   }
 
-  return watchSeat(o, onEvent)
+  // the inbox as it is before the stream opens: what waits already is not announced, what comes after is
+  let stopped = false
+  let stop = (): void => {}
+  void call(o.home, 'inbox', { as: o.as }, o.access).then(items => { known = new Set(items.map(i => i.obligation)) }, () => {}).finally(() => {
+    if (!stopped) stop = watchSeat(o, onEvent)
+  })
+  return () => {
+    stopped = true
+    stop()
+  }
 }

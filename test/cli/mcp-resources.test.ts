@@ -1,7 +1,10 @@
 // MCP resources of `aios-comm mcp` through the official SDK client on real daemons: the inbox, one message (read
 // without a receipt) and one obligation's journey; resources/subscribe updates driven by the daemon's watch stream.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ok } from '../helpers/cli.js'
 import { mcpClient, mcpErrorOf } from '../helpers/mcp.js'
 import { McpNotes, isListChanged, isNotice, isUpdate } from '../helpers/mcp-notes.js'
 import { createMesh, waitFor, type MeshNodeHandle } from '../helpers/mesh.js'
@@ -18,9 +21,9 @@ async function readJson (client: Client, uri: string): Promise<any> {
   return JSON.parse(r.contents[0].text as string)
 }
 
-async function connect (node: MeshNodeHandle, as: string): Promise<{ client: Client, notes: McpNotes }> {
+async function connect (node: MeshNodeHandle, as: string, env?: Record<string, string>): Promise<{ client: Client, notes: McpNotes }> {
   const notes = new McpNotes()
-  const client = await mcpClient(node.home, as, { setup: c => notes.attach(c) })
+  const client = await mcpClient(node.home, as, { env, setup: c => notes.attach(c) })
   return { client, notes }
 }
 
@@ -122,5 +125,28 @@ describe('aios-comm mcp resources', () => {
     // the watch stream is handled in order: ob1's receipts came before ob2's, so an update for ob1 would be here
     expect(A.notes.updates(journeyUri(ob1), mark)).toEqual([])
     say(`updates for the unsubscribed ${journeyUri(ob1)} after unsubscribe: ${A.notes.updates(journeyUri(ob1), mark).length}`)
+  }, 45_000)
+
+  it('an isolated seat on the seat socket: its own message is a resource and a notice, another seat\'s is not found and unheard', async () => {
+    const [a] = await createMesh(1)
+    await ok(a.home, ['actor', 'add', 'iso', '--isolated'])
+    const seatSock = join(a.home, 'seat.sock')
+    await waitFor('the seat socket', () => existsSync(seatSock), Boolean)
+    const token = readFileSync(join(a.home, 'seat-tokens', 'iso.token'), 'utf8').trim()
+    const I = await connect(a, 'iso', { AIOS_COMM_SOCKET: seatSock, AIOS_SEAT_TOKEN: token })
+    await I.client.subscribeResource({ uri: INBOX })
+    await I.notes.next('the server watching the daemon', isNotice('watching', d => d.seat === 'iso'))
+    const mark = I.notes.mark()
+    const other = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-a', text: 'not for iso' })
+    const mine = await a.daemon.call('notify', { as: 'agent-a', to: 'iso', text: 'for iso only' })
+    const n = await I.notes.next('the notice of the message for iso', isNotice('message'), mark)
+    say(`iso (seat socket) ← notifications/message ${JSON.stringify(n.data)}`)
+    expect(n.data).toMatchObject({ obligation: mine.obligation, from: 'agent-a', to: 'iso', preview: 'for iso only' })
+    await I.notes.next(`resources/updated for ${INBOX}`, isUpdate(INBOX), mark)
+    expect(await readJson(I.client, messageUri(mine.obligation))).toMatchObject({ body: 'for iso only', state: 'DELIVERED' })
+    const e = await mcpErrorOf(I.client.readResource({ uri: messageUri(other.obligation) }))
+    say(`iso reads another seat's ${messageUri(other.obligation)} → JSON-RPC ${e.rpc} ${e.code}`)
+    expect({ rpc: e.rpc, code: e.code }).toEqual({ rpc: -32002, code: 'OBLIGATION_UNKNOWN' })
+    expect(I.notes.notices('message', mark).map(d => d.obligation)).toEqual([mine.obligation])
   }, 45_000)
 })
