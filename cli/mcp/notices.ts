@@ -1,6 +1,6 @@
 // What an MCP client hears unasked, from the seat's watch stream: logging notices (a new message; an obligation the
-// seat sent reaching COMPLETE, REJECTED or CANCELED; the stream lost and back) and resources/updated for the
-// subscribed URIs an event touches. No polling: every notice follows an event of the daemon.
+// seat sent reaching COMPLETE, REJECTED or CANCELED; a message to it withdrawn; the stream lost and back) and
+// resources/updated for the subscribed URIs an event touches. No polling: every notice follows an event of the daemon.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js'
 import { call } from '../control-client.js'
@@ -50,11 +50,19 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
     await listChanged() // the inbox lists one more message resource
   }
 
-  /** An obligation the seat sent is final: what the recipient said (sentence and evidence, or reason). */
+  /**
+   * An obligation is final: its sender hears what the recipient said (sentence and evidence, or reason), or that it
+   * was canceled; its recipient hears that the sender withdrew it (it may be at work on it).
+   */
   const outcome = async (e: Extract<SeatEvent, { kind: 'receipt' }>): Promise<void> => {
     const v = await call(o.home, 'status', { obligation: e.obligation }, o.access).catch(() => undefined)
     const r = v?.receipts.filter(x => x.state === e.state).sort((a, b) => Number(b.verified) - Number(a.verified))[0]
     const to = v?.to
+    if (!e.sent) {
+      const from = v?.from ?? e.actor
+      await notice('warning', { event: 'withdrawn', obligation: e.obligation, from, state: e.state, reason: r?.note, verified: r?.verified, text: `${from} canceled ${e.obligation}${r?.note !== undefined ? `: ${r.note}` : ''}; do not work on it any more` })
+      return
+    }
     const data: Record<string, unknown> = { event: 'obligation', obligation: e.obligation, to, state: e.state, by: e.actor }
     let text: string
     if (e.state === 'COMPLETE') {
@@ -100,7 +108,7 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
           await updated(INBOX_URI)
           if (FINAL_STATES.has(e.state)) await listChanged() // it leaves the open inbox, and its resource the list
         }
-        if (e.sent && FINAL_STATES.has(e.state)) await outcome(e)
+        if ((e.sent && FINAL_STATES.has(e.state)) || (e.received && e.state === 'CANCELED')) await outcome(e)
     }
   }
 

@@ -65,6 +65,26 @@ describe('aios-comm mcp notices', () => {
     expect(A.notes.notices('obligation', mark).map(d => `${d.obligation as string} ${d.state as string}`).sort()).toEqual([`${done.obligation} COMPLETE`, `${refused.obligation} REJECTED`].sort())
   }, 45_000)
 
+  it('a withdrawal: the sender hears its obligation CANCELED, the recipient hears the message was withdrawn, both with the reason', async () => {
+    const [a, b] = await createMesh(2)
+    const A = await connect(a, 'agent-a')
+    const B = await connect(b, 'agent-b')
+    await A.notes.next('A watching the daemon', isNotice('watching'))
+    await B.notes.next('B watching the daemon', isNotice('watching'))
+    const sent = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-b', text: 'rebuild the index' })
+    await B.notes.next('the new-message notice at B', isNotice('message', d => d.obligation === sent.obligation))
+    const markA = A.notes.mark()
+    const markB = B.notes.mark()
+    await a.daemon.call('cancel', { as: 'agent-a', obligation: sent.obligation, reason: 'the index was rebuilt by hand' })
+    const mine = await A.notes.next('the CANCELED notice at the sender', isNotice('obligation', d => d.obligation === sent.obligation), markA)
+    say(`A ← notifications/message ${JSON.stringify(mine.data)}`)
+    expect(mine.data).toMatchObject({ event: 'obligation', obligation: sent.obligation, to: 'agent-b', state: 'CANCELED', reason: 'the index was rebuilt by hand' })
+    const theirs = await B.notes.next('the withdrawal notice at the recipient', isNotice('withdrawn', d => d.obligation === sent.obligation), markB)
+    say(`B ← notifications/message ${JSON.stringify(theirs.data)}`)
+    expect(theirs.data).toMatchObject({ event: 'withdrawn', obligation: sent.obligation, from: 'agent-a', state: 'CANCELED', reason: 'the index was rebuilt by hand', verified: true })
+    expect(theirs.data.text).toContain('the index was rebuilt by hand')
+  }, 45_000)
+
   it('comes back after a daemon restart: reads fail fast while it is down, then notices and updates resume', async () => {
     const [a, b] = await createMesh(2)
     const B = await connect(b, 'agent-b')
