@@ -18,6 +18,7 @@ export const TASK_STATE: Record<string, string> = {
   CONSUMED: 'TASK_STATE_WORKING',
   COMPLETE: 'TASK_STATE_COMPLETED',
   REJECTED: 'TASK_STATE_REJECTED',
+  CANCELED: 'TASK_STATE_CANCELED',
   EXPIRED: 'TASK_STATE_FAILED', // never delivered in time: the task failed, it was not refused
   FAILED: 'TASK_STATE_FAILED'
 }
