@@ -23,7 +23,7 @@ describe('aios-comm mcp notices', () => {
     const B = await connect(b, 'agent-b')
     await B.notes.next('the server watching the daemon', isNotice('watching'))
     const deliveredAt = new Map<string, number>()
-    const watch = await subscribe(b.home, 'watch', { types: ['delivered'] }, e => { deliveredAt.set(e.obligation, performance.now()) })
+    const watch = await subscribe(b.home, 'watch', { types: ['delivered'] }, e => { if (e.type === 'delivered') deliveredAt.set(e.obligation, performance.now()) })
     try {
       for (let i = 1; i <= 3; i++) {
         const sent = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-b', text: `message ${i}: please look at   the\nlogs` })

@@ -18,7 +18,7 @@ async function readJson (client: Client, uri: string): Promise<any> {
   const r = await client.readResource({ uri })
   expect(r.contents).toHaveLength(1)
   expect(r.contents[0]).toMatchObject({ uri, mimeType: 'application/json' })
-  return JSON.parse(r.contents[0].text as string)
+  return JSON.parse((r.contents[0] as { text: string }).text)
 }
 
 async function connect (node: MeshNodeHandle, as: string, env?: Record<string, string>): Promise<{ client: Client, notes: McpNotes }> {
