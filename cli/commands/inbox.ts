@@ -5,7 +5,7 @@ import { print, table } from '../output.js'
 
 export function register (program: Command): void {
   program.command('inbox').description('messages addressed to local seats')
-    .option('--all', 'include COMPLETE and REJECTED')
+    .option('--all', 'include COMPLETE, REJECTED, and CANCELED ones already read')
     .option('--json', 'print JSON')
     .action(async (o: { all?: boolean }, cmd: Command) => {
       const items = await daemonCall(cmd, 'inbox', { as: actingSeat(cmd), all: o.all === true })

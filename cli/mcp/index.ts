@@ -1,4 +1,6 @@
-// The MCP server's public surface: the server factory, the tool table and the inbox watcher.
+// The MCP server's public surface: the server factory, the tool table, the resources and the notices.
 export { createMcpServer, toMcpError, DAEMON_ERROR, type McpOptions } from './server.js'
 export { TOOLS, type ToolDef } from './tools.js'
-export { watchInbox, INBOX_POLL_MS } from './watch.js'
+export { registerResources, registerSubscriptions, parseResourceUri, messageUri, journeyUri, INBOX_URI, MESSAGE_TEMPLATE, JOURNEY_TEMPLATE, RESOURCE_NOT_FOUND, type ResourceSubscriptions } from './resources.js'
+export { startNotices, FINAL_STATES } from './notices.js'
+export { watchSeat, type SeatEvent } from './seat-watch.js'

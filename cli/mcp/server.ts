@@ -6,6 +6,7 @@ import { MeshError } from '../../cards/index.js'
 import { packageVersion } from '../../daemon/runtime/package-root.js'
 import { call, type CallOptions } from '../control-client.js'
 import { ACTING, TOOLS } from './tools.js'
+import { registerResources } from './resources.js'
 
 export const DAEMON_ERROR = -32000 // JSON-RPC server-error range: the daemon refused; data.code carries its code
 
@@ -24,6 +25,7 @@ export function toMcpError (err: unknown): McpError {
 
 export function createMcpServer (o: McpOptions): Server {
   const server = new Server({ name: 'aios-comm', version: packageVersion() }, { capabilities: { tools: {}, logging: {} } })
+  registerResources(server, o) // resources/list, templates, read (subscriptions: cli/commands/mcp.ts, with the watch)
   const byName = new Map(TOOLS.map(t => [t.name, t]))
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map(t => ({ name: t.name, description: t.description, inputSchema: z.toJSONSchema(t.input) as { type: 'object', [k: string]: unknown } })) // a z.object's schema is an object schema

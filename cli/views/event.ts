@@ -12,7 +12,7 @@ function describe (e: ObservedEvent): [string, Color, string] {
   switch (e.type) {
     case 'sent': return ['sent', 'blue', `${e.obligation}  ${e.from} → ${e.to}`]
     case 'delivered': return ['delivered', 'green', `${e.obligation}  ${e.from} → ${e.to}`]
-    case 'receipt': return [e.state, e.state === 'REJECTED' || e.state === 'FAILED' || e.state === 'EXPIRED' ? 'red' : 'green', `${e.obligation}  by ${e.actor}`]
+    case 'receipt': return [e.state, e.state === 'REJECTED' || e.state === 'FAILED' || e.state === 'EXPIRED' ? 'red' : e.state === 'CANCELED' ? 'yellow' : 'green', `${e.obligation}  by ${e.actor}`]
     case 'wake': return [e.result === 'ok' ? 'woken' : 'wake fail', e.result === 'ok' ? 'cyan' : 'yellow',
       `${e.obligation}  ${e.seat} (${e.count})${e.code !== undefined ? `  ${e.code}: ${e.error}` : ''}`]
     case 'peer': return [`peer ${e.status}`, e.status === 'up' ? 'magenta' : 'yellow', String(shortId(e.peerId))]

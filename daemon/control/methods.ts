@@ -1,7 +1,7 @@
 // The control API's methods, each with its params and its result: the one table the daemon's routes, the CLI's
 // client, the MCP server and the A2A bridge are all typed by. A route that does not match its entry fails tsc.
 import type { Caller } from '../access/index.js'
-import type { InboxItem, NotifyResult, ObligationView, OutboxItem, ReadResult, StepResult } from '../messaging/index.js'
+import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, StepResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
 import type { JourneyStep, NodeReport, ObservedEvent } from '../observe/index.js'
 import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult } from '../setup/index.js'
@@ -112,6 +112,9 @@ export interface ControlMethods {
   join: { params: { token: string, handles?: string[] }, result: JoinResult }
   wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }
   doctor: { params: NoParams, result: DaemonDoctor }
+
+  // MCP resources: one message of the acting seat (sent or received), shown without issuing READ
+  message: { params: Acting & OnObligation, result: MessageView }
 }
 
 /** method → { params, event } for every subscription: one answer `{ subscribed }`, then events. */

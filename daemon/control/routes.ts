@@ -114,6 +114,9 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     },
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
     join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
-    ...carrierRoutes(core, wake, node)
+    ...carrierRoutes(core, wake, node),
+
+    // MCP resources: one message of the acting seat (sent or received), shown without issuing READ
+    message: (p, caller) => messaging.showMessage(core, str(p, 'obligation'), optStr(p, 'as'), caller)
   }
 }

@@ -10,7 +10,9 @@ import { ControlServer, type Admit, type Route, type StreamRoute } from './serve
 /** What a seat may do: its own messages and the public cards; no setup, no mesh, no node-wide views. */
 export const SEAT_METHODS: ReadonlySet<string> = new Set(['notify', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'wait', 'watch', 'where', 'card.show',
   // CANCELED: the sender withdraws an obligation (its own: cancel acts only as the token's seat)
-  'cancel'
+  'cancel',
+  // MCP resources: one message shown without a receipt
+  'message'
 ])
 
 export const SEAT_SOCKET_MODE = 0o666 // any local user may connect: the token, not the file mode, is the check

@@ -9,3 +9,5 @@ export { obligationId, parseObligation } from './ids.js'
 export * from '../limits/index.js'
 export { waitFor } from './wait.js'
 export { retry } from './retry.js'
+// MCP resources: one message shown without a receipt
+export { showMessage, type MessageView } from './message-view.js'

@@ -4,7 +4,7 @@ import { CODES } from '../../cards/index.js'
 import { EXIT, exitCodeFor } from '../../cli/exit-codes.js'
 
 // The mapping scripts rely on, frozen as it was written by prefix: the table must reproduce it code by code.
-const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_|SEAT_TOKEN_|SEAT_[A-Z_]*FORBIDDEN$|FIELD_TOO_LARGE$|IDEMPOTENCY_KEY_REUSED$|INVITE_INVALID$|MAILBOX_NOT_SERVING$|MAILBOX_DEST_NOT_TRUSTED$)/
+const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_|SEAT_TOKEN_|SEAT_[A-Z_]*FORBIDDEN$|FIELD_TOO_LARGE$|IDEMPOTENCY_KEY_REUSED$|INVITE_INVALID$|MAILBOX_NOT_SERVING$|MAILBOX_DEST_NOT_TRUSTED$|OBLIGATION_NOT_SENDER$|OBLIGATION_CANCELED$)/
 function frozen (code: string): number {
   if (code === 'USAGE' || code === 'IDEMPOTENCY_KEY_INVALID') return EXIT.usage
   if (code === 'DAEMON_NOT_RUNNING') return EXIT.noDaemon

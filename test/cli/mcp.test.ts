@@ -9,7 +9,7 @@ const say = (line: string): void => { process.stdout.write(`[mcp] ${line}\n`) }
 
 async function connect (home: string, as: string): Promise<{ client: Client, notes: unknown[] }> {
   const notes: unknown[] = []
-  const client = await mcpClient(home, as, { setup: c => c.setNotificationHandler(LoggingMessageNotificationSchema, n => { notes.push(n.params.data) }) })
+  const client = await mcpClient(home, as, { setup: c => c.setNotificationHandler(LoggingMessageNotificationSchema, n => { if ((n.params.data as { event?: string }).event === 'message') notes.push(n.params.data) }) })
   return { client, notes }
 }
 

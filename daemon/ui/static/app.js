@@ -102,7 +102,7 @@ function evidence (o) {
 }
 
 function actions (o) {
-  const final = o.state === 'COMPLETE' || o.state === 'REJECTED'
+  const final = o.state === 'COMPLETE' || o.state === 'REJECTED' || o.state === 'CANCELED'
   const buttons = []
   if (o.recipient && !final) {
     buttons.push(el('button', { onclick: () => act(o.obligation, 'ack', { sentence: prompt('One sentence for the receipt:', 'Done.') }) }, 'ack'))

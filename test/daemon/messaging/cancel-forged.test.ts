@@ -57,9 +57,12 @@ describe('a forged CANCELED is refused', () => {
       expect(applyFact(w.core, 'receipt', cancel(w.d.key, 'agent-b'))).toMatchObject({ verdict: 'reject', code: 'RECEIPT_WRONG_SIGNER' })
       expect(applyFact(w.core, 'receipt', cancel(w.b.key, 'agent-b', 'CONSUMED'))).toMatchObject({ verdict: 'reject', code: 'RECEIPT_WRONG_SIGNER' })
       expect(w.core.store.messages.message(m.id)?.state).toBe('DELIVERED')
+      const owed = (): string[] => w.core.store.carriers.owedIds('agent-a', Number.MAX_SAFE_INTEGER, 100).map(id => Buffer.from(id).toString('hex'))
+      expect(owed()).toContain(Buffer.from(m.id).toString('hex'))
 
       expect(applyFact(w.core, 'receipt', cancel(w.b.key, 'agent-b'))).toEqual({ verdict: 'new' })
       expect(w.core.store.messages.message(m.id)?.state).toBe('CANCELED')
+      expect(owed()).not.toContain(Buffer.from(m.id).toString('hex')) // the seat is not woken for it any more
       const view = await status(w.core, ob(m.id))
       expect(view.state).toBe('CANCELED')
       expect(view.receipts.map(r => [r.state, r.actor, r.verified])).toEqual([['DELIVERED', 'agent-a', true], ['CANCELED', 'agent-b', true]])

@@ -1,11 +1,30 @@
 // The sender withdraws an obligation: a CANCELED receipt signed by the sender reaches the recipient's node (at once,
 // or when it comes back), the recipient's inbox shows it once, its steps are refused, and a message still in the
 // sender's outbox never leaves it. Real daemons, real libp2p on loopback, real SQLite.
+import { createConnection } from 'node:net'
+import { readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor } from '../../helpers/mesh.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 
 const WAIT_MS = 15_000
+
+/** One request line on a unix socket, one answer line back. */
+async function socketCall (path: string, req: Record<string, unknown>): Promise<any> {
+  return await new Promise((resolve, reject) => {
+    const s = createConnection(path)
+    let buf = ''
+    s.setEncoding('utf8')
+    s.once('connect', () => s.write(JSON.stringify({ id: 1, ...req }) + '\n'))
+    s.on('data', (d: string) => {
+      buf += d
+      const nl = buf.indexOf('\n')
+      if (nl >= 0) { s.destroy(); resolve(JSON.parse(buf.slice(0, nl))) }
+    })
+    s.once('error', reject)
+  })
+}
 
 describe('cancel: the sender withdraws', () => {
   it('A sends, A cancels: B sees CANCELED once, its ack is refused, a second cancel is ALREADY_FINAL', async () => {
@@ -89,5 +108,21 @@ describe('cancel: the sender withdraws', () => {
     await waitFor('the CANCELED fact at B', () => query(b.home, 'SELECT state FROM receipts WHERE message_id = ?', id), rows => rows.length === 1, WAIT_MS)
     expect(query(b.home, 'SELECT count(*) AS n FROM messages WHERE id = ?', id)[0].n).toBe(0)
     expect((await b.daemon.call('inbox', { all: true })).map(i => i.obligation)).toEqual([later.obligation])
+  })
+  it('on the seat socket a token cancels only what its own seat sent', async () => {
+    const [a] = await createMesh(2)
+    const seatSock = join(a.home, 'seat.sock')
+    await ok(a.home, ['actor', 'add', 'iso', '--isolated'])
+    await waitFor('the seat socket', () => { try { return statSync(seatSock).mode } catch { return 0 } }, m => m !== 0)
+    const seatToken = readFileSync(join(a.home, 'seat-tokens', 'iso.token'), 'utf8').trim()
+    const byOther = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-b', text: 'not iso\'s' })
+    const hidden = await socketCall(seatSock, { method: 'cancel', params: { obligation: byOther.obligation }, seatToken })
+    expect(hidden.error.code).toBe('OBLIGATION_UNKNOWN')
+    const own = await socketCall(seatSock, { method: 'notify', params: { to: 'agent-b', text: 'from iso' }, seatToken })
+    const posing = await socketCall(seatSock, { method: 'cancel', params: { obligation: own.result.obligation, as: 'agent-a' }, seatToken })
+    expect(posing.error.code).toBe('OBLIGATION_NOT_SENDER')
+    const done = await socketCall(seatSock, { method: 'cancel', params: { obligation: own.result.obligation, reason: 'wrong recipient' }, seatToken })
+    expect(done.result).toEqual({ obligation: own.result.obligation, state: 'CANCELED', issued: ['CANCELED'] })
+    expect((await a.daemon.call('status', { obligation: byOther.obligation })).state).not.toBe('CANCELED')
   })
 })
