@@ -125,4 +125,25 @@ describe('cancel: the sender withdraws', () => {
     expect(done.result).toEqual({ obligation: own.result.obligation, state: 'CANCELED', issued: ['CANCELED'] })
     expect((await a.daemon.call('status', { obligation: byOther.obligation })).state).not.toBe('CANCELED')
   })
+  it('partitioned: B completes while A cancels; once they meet, both hold both and agree on COMPLETE', async () => {
+    const [a, b] = await createMesh(2)
+    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'fix the build' })
+    await a.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
+    await b.daemon.stop()
+    await a.daemon.call('cancel', { obligation, reason: 'someone else fixed it' })
+    await a.daemon.stop()
+    await b.daemon.start()
+    expect(await b.daemon.call('ack', { obligation, sentence: 'Fixed the build.' })).toMatchObject({ state: 'COMPLETE' })
+    await a.daemon.start()
+    const id = Buffer.from(obligation.slice(3), 'hex')
+    for (const node of [a, b]) {
+      // (a wait would end at A's CANCELED at once: it is final too)
+      await waitFor('both terminal words held', () => query(node.home, 'SELECT state FROM receipts WHERE message_id = ? ORDER BY state', id).map(r => r.state),
+        states => states.includes('CANCELED') && states.includes('COMPLETE'), WAIT_MS)
+      const s = await node.daemon.call('status', { obligation })
+      expect(s.state).toBe('COMPLETE')
+      expect(s.receipts.filter(r => r.state === 'CANCELED' || r.state === 'COMPLETE').map(r => [r.state, r.actor, r.verified]).sort())
+        .toEqual([['CANCELED', 'agent-a', true], ['COMPLETE', 'agent-b', true]])
+    }
+  })
 })
