@@ -1,6 +1,7 @@
 // Receipts arriving for messages this node holds: verified against the message and its recipient's key (its
-// sender's, for CANCELED), stored once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery. Evidence
-// content beside a COMPLETE receipt is kept only by the message's sender, and only when it matches the receipt.
+// sender's, for CANCELED), stored once, and the obligation's state re-derived. Also used for the DELIVERED receipt
+// that answers a delivery. Evidence content beside a COMPLETE receipt is kept only by the message's sender, and only
+// when it matches the receipt.
 import { MeshError, hex, refuse, type Refusal, type ErrorCode } from '../../cards/index.js'
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'

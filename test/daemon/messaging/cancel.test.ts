@@ -27,10 +27,22 @@ async function socketCall (path: string, req: Record<string, unknown>): Promise<
 }
 
 describe('cancel: the sender withdraws', () => {
-  it('A sends, A cancels: B sees CANCELED once, its ack is refused, a second cancel is ALREADY_FINAL', async () => {
+  it('A cancels: B sees CANCELED once and its steps are refused; only the sender cancels, never after COMPLETE', async () => {
     const [a, b] = await createMesh(2)
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'draft the release notes' })
-    await a.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
+    const shipped = await a.daemon.call('notify', { to: 'agent-b', text: 'ship it' })
+    for (const ob of [obligation, shipped.obligation]) await a.daemon.call('wait', { obligation: ob, state: 'DELIVERED', timeoutMs: WAIT_MS })
+    const id = Buffer.from(obligation.slice(3), 'hex')
+
+    // the recipient cannot withdraw; a completed obligation cannot be withdrawn
+    const byRecipient = await cli(b.home, ['cancel', shipped.obligation])
+    expect(errorCode(byRecipient)).toBe('OBLIGATION_NOT_SENDER')
+    expect(byRecipient.code).toBe(3)
+    await ok(b.home, ['ack', shipped.obligation, 'Shipped.'])
+    await a.daemon.call('wait', { obligation: shipped.obligation, state: 'COMPLETE', timeoutMs: WAIT_MS })
+    expect(errorCode(await cli(a.home, ['cancel', shipped.obligation, '--json']))).toBe('ALREADY_FINAL')
+    expect((await a.daemon.call('status', { obligation: shipped.obligation })).state).toBe('COMPLETE')
+    expect(query(a.home, "SELECT count(*) AS n FROM receipts WHERE state = 'CANCELED'")[0].n).toBe(0)
 
     const canceled = await ok(a.home, ['cancel', obligation, '--reason', 'plans changed', '--json'])
     expect(canceled).toEqual({ obligation, state: 'CANCELED', issued: ['CANCELED'] })
@@ -45,14 +57,14 @@ describe('cancel: the sender withdraws', () => {
       expect(errorCode(r)).toBe('OBLIGATION_CANCELED')
       expect(r.code).toBe(3)
     }
-    expect(query(b.home, "SELECT state, actor FROM receipts ORDER BY state")).toEqual([{ state: 'CANCELED', actor: 'agent-a' }, { state: 'DELIVERED', actor: 'agent-b' }])
+    expect(query(b.home, 'SELECT state, actor FROM receipts WHERE message_id = ? ORDER BY state', id)).toEqual([{ state: 'CANCELED', actor: 'agent-a' }, { state: 'DELIVERED', actor: 'agent-b' }])
 
     // read still shows the message, issues nothing, and takes it out of the open inbox; --all keeps it
     const read = await b.daemon.call('read', { obligation })
     expect(read).toMatchObject({ obligation, state: 'CANCELED', issued: [], body: 'draft the release notes' })
     expect(await b.daemon.call('inbox', {})).toEqual([])
-    expect((await b.daemon.call('inbox', { all: true })).map(i => i.state)).toEqual(['CANCELED'])
-    expect(query(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'READ'")[0].n).toBe(0)
+    expect((await b.daemon.call('inbox', { all: true })).map(i => [i.obligation, i.state])).toContainEqual([obligation, 'CANCELED'])
+    expect(query(b.home, "SELECT count(*) AS n FROM receipts WHERE state = 'READ' AND message_id = ?", id)[0].n).toBe(0)
 
     // the journey says who withdrew it, on both nodes
     for (const node of [a, b]) {
@@ -61,54 +73,33 @@ describe('cancel: the sender withdraws', () => {
       expect(s.verdict).toBe('CANCELED by the sender')
       expect(s.journey.find(j => j.step === 'CANCELED')).toMatchObject({ status: 'done', verified: true, detail: 'plans changed' })
     }
-    const again = await cli(a.home, ['cancel', obligation])
-    expect(errorCode(again)).toBe('ALREADY_FINAL')
+    expect(errorCode(await cli(a.home, ['cancel', obligation]))).toBe('ALREADY_FINAL')
   })
 
-  it('only the sender cancels, and a COMPLETE obligation cannot be withdrawn', async () => {
-    const [a, b] = await createMesh(2)
-    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'ship it' })
-    await a.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
-    const byRecipient = await cli(b.home, ['cancel', obligation])
-    expect(errorCode(byRecipient)).toBe('OBLIGATION_NOT_SENDER')
-    expect(byRecipient.code).toBe(3)
-
-    await ok(b.home, ['ack', obligation, 'Shipped.'])
-    await a.daemon.call('wait', { obligation, state: 'COMPLETE', timeoutMs: WAIT_MS })
-    const late = await cli(a.home, ['cancel', obligation, '--json'])
-    expect(errorCode(late)).toBe('ALREADY_FINAL')
-    expect(query(a.home, "SELECT count(*) AS n FROM receipts WHERE state = 'CANCELED'")[0].n).toBe(0)
-    expect((await a.daemon.call('status', { obligation })).state).toBe('COMPLETE')
-  })
-
-  it('B is stopped when A cancels: B learns it when it comes back', async () => {
+  it('B is stopped: a delivered obligation canceled reaches B when it comes back; one still in the outbox is never delivered', async () => {
     const [a, b] = await createMesh(2)
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'review PR 12' })
     await a.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
     await b.daemon.stop()
     expect(await a.daemon.call('cancel', { obligation, reason: 'merged already' })).toMatchObject({ state: 'CANCELED' })
-    await b.daemon.start()
-    expect(await b.daemon.call('wait', { obligation, state: 'COMPLETE', timeoutMs: WAIT_MS })).toEqual({ obligation, state: 'CANCELED' })
-    expect((await b.daemon.call('inbox', {})).map(i => i.state)).toEqual(['CANCELED'])
-  })
-
-  it('a message still in the outbox is canceled there and never delivered', async () => {
-    const [a, b] = await createMesh(2)
-    await b.daemon.stop()
-    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'never mind' })
-    expect(await a.daemon.call('outbox', {})).toHaveLength(1)
-    expect(await a.daemon.call('cancel', { obligation })).toEqual({ obligation, state: 'CANCELED', issued: ['CANCELED'] })
+    const pending = await a.daemon.call('notify', { to: 'agent-b', text: 'never mind' })
+    expect((await a.daemon.call('outbox', {})).map(o => o.obligation)).toEqual([pending.obligation])
+    expect(await a.daemon.call('cancel', { obligation: pending.obligation })).toEqual({ obligation: pending.obligation, state: 'CANCELED', issued: ['CANCELED'] })
     expect(await a.daemon.call('outbox', { all: true })).toEqual([])
 
     await b.daemon.start()
-    // a later message goes through, and by then B has the withdrawal by sync but never the message
+    expect(await b.daemon.call('wait', { obligation, state: 'COMPLETE', timeoutMs: WAIT_MS })).toEqual({ obligation, state: 'CANCELED' })
+    expect((await b.daemon.call('inbox', {})).map(i => [i.obligation, i.state])).toEqual([[obligation, 'CANCELED']])
+
+    // a later message goes through, and by then B has the withdrawal of the pending one by sync, but never the message
     const later = await a.daemon.call('notify', { to: 'agent-b', text: 'this one is real' })
     await a.daemon.call('wait', { obligation: later.obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
-    const id = Buffer.from(obligation.slice(3), 'hex')
+    const id = Buffer.from(pending.obligation.slice(3), 'hex')
     await waitFor('the CANCELED fact at B', () => query(b.home, 'SELECT state FROM receipts WHERE message_id = ?', id), rows => rows.length === 1, WAIT_MS)
     expect(query(b.home, 'SELECT count(*) AS n FROM messages WHERE id = ?', id)[0].n).toBe(0)
-    expect((await b.daemon.call('inbox', { all: true })).map(i => i.obligation)).toEqual([later.obligation])
+    expect((await b.daemon.call('inbox', { all: true })).map(i => i.obligation)).toEqual([obligation, later.obligation])
   })
+
   it('on the seat socket a token cancels only what its own seat sent', async () => {
     const [a] = await createMesh(2)
     const seatSock = join(a.home, 'seat.sock')
@@ -124,5 +115,26 @@ describe('cancel: the sender withdraws', () => {
     const done = await socketCall(seatSock, { method: 'cancel', params: { obligation: own.result.obligation, reason: 'wrong recipient' }, seatToken })
     expect(done.result).toEqual({ obligation: own.result.obligation, state: 'CANCELED', issued: ['CANCELED'] })
     expect((await a.daemon.call('status', { obligation: byOther.obligation })).state).not.toBe('CANCELED')
+  })
+  it('partitioned: B completes while A cancels; once they meet, both hold both and agree on COMPLETE', async () => {
+    const [a, b] = await createMesh(2)
+    const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'fix the build' })
+    await a.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
+    await b.daemon.stop()
+    await a.daemon.call('cancel', { obligation, reason: 'someone else fixed it' })
+    await a.daemon.stop()
+    await b.daemon.start()
+    expect(await b.daemon.call('ack', { obligation, sentence: 'Fixed the build.' })).toMatchObject({ state: 'COMPLETE' })
+    await a.daemon.start()
+    const id = Buffer.from(obligation.slice(3), 'hex')
+    for (const node of [a, b]) {
+      // (a wait would end at A's CANCELED at once: it is final too)
+      await waitFor('both terminal words held', () => query(node.home, 'SELECT state FROM receipts WHERE message_id = ? ORDER BY state', id).map(r => r.state),
+        states => states.includes('CANCELED') && states.includes('COMPLETE'), WAIT_MS)
+      const s = await node.daemon.call('status', { obligation })
+      expect(s.state).toBe('COMPLETE')
+      expect(s.receipts.filter(r => r.state === 'CANCELED' || r.state === 'COMPLETE').map(r => [r.state, r.actor, r.verified]).sort())
+        .toEqual([['CANCELED', 'agent-a', true], ['COMPLETE', 'agent-b', true]])
+    }
   })
 })
