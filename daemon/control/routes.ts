@@ -10,6 +10,7 @@ import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
 import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
+import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
@@ -112,6 +113,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     },
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
     join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
-    ...carrierRoutes(core, wake, node)
+    ...carrierRoutes(core, wake, node),
+    ...seatRoutes(core, node)
   }
 }

@@ -8,7 +8,11 @@ import type { SeatTokenStore } from '../store/index.js'
 import { ControlServer, type Admit, type Route, type StreamRoute } from './server.js'
 
 /** What a seat may do: its own messages and the public cards; no setup, no mesh, no node-wide views. */
-export const SEAT_METHODS: ReadonlySet<string> = new Set(['notify', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'wait', 'watch', 'where', 'card.show'])
+export const SEAT_METHODS: ReadonlySet<string> = new Set([
+  'notify', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'wait', 'watch', 'where', 'card.show',
+  // a seat's own views and its reply (the MCP tools whoami, thread, outbox and reply)
+  'whoami', 'thread', 'sent', 'reply'
+])
 
 export const SEAT_SOCKET_MODE = 0o666 // any local user may connect: the token, not the file mode, is the check
 export const SEAT_SOCKET_GROUP_MODE = 0o660
