@@ -35,7 +35,7 @@ describe('mcp wait_for_message', () => {
     const first = await tool(A, 'send', { to: 'agent-b', text: 'warm up' })
     const got1 = await tool(B, 'wait_for_message', { timeoutMs: 20_000 })
     expect(got1).toMatchObject({ timedOut: false, unread: 1, message: { obligation: first.obligation, from: 'agent-a', preview: 'warm up' } })
-    await tool(B, 'read', { obligation: first.obligation })
+    await tool(B, 'ack', { obligation: first.obligation, sentence: 'warmed up' })
 
     const waiting = tool(B, 'wait_for_message', { timeoutMs: 20_000 })
     await waitFor('B\'s wait subscribed to its daemon', async () => await listeners(metrics), n => n === idle + 1)
