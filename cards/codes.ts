@@ -90,12 +90,15 @@ export const CODES = {
   // messages and obligations
   ACK_SENTENCE_MISSING: { exit: 'failure', fix: 'say in one sentence what was done' },
   REJECT_REASON_MISSING: { exit: 'failure', fix: 'give a reason for the refusal' },
-  ALREADY_FINAL: { exit: 'failure', fix: 'the obligation is COMPLETE or REJECTED already; nothing to do' },
+  ALREADY_FINAL: { exit: 'failure', fix: 'the obligation is COMPLETE, REJECTED or CANCELED already; nothing to do' },
   NOT_RECIPIENT: { exit: 'failure', fix: 'only the recipient seat may answer this message; act with --as RECIPIENT' },
   NOT_SENDER: { exit: 'failure', fix: 'only the sending seat may do this; act with --as SENDER' },
   OBLIGATION_INVALID: { exit: 'failure', fix: 'pass an obligation id as printed by notify (ob_…)' },
   OBLIGATION_UNKNOWN: { exit: 'failure', fix: 'check the obligation id; aios-comm inbox and outbox list the known ones' },
   OBLIGATION_UNVERIFIED: { exit: 'failure', fix: 'the obligation\'s message is not verified here yet; wait for delivery and repeat' },
+  // CANCELED: the sender withdraws an obligation
+  OBLIGATION_NOT_SENDER: { exit: 'refused', fix: 'only the seat that sent an obligation may cancel it; act with --as SENDER on its node' },
+  OBLIGATION_CANCELED: { exit: 'refused', fix: 'its sender withdrew this obligation; read it if you like, and do nothing more for it' },
   OUTBOX_FULL: { exit: 'failure', fix: 'wait until queued messages are delivered or expire, then send again' },
   MESSAGE_TOO_LARGE: { exit: 'failure', fix: 'send a shorter message; put large content in a file and send its path' },
   MESSAGE_MALFORMED: { exit: 'failure', fix: 'the sending node sent a message that does not decode; upgrade it' },

@@ -25,6 +25,8 @@ const COMMANDS: ReadonlyArray<[string, () => Promise<CommandFile>]> = [
   ['consume', async () => await import('./commands/consume.js')],
   ['ack', async () => await import('./commands/ack.js')],
   ['reject', async () => await import('./commands/reject.js')],
+  // CANCELED: the sender withdraws an obligation
+  ['cancel', async () => await import('./commands/cancel.js')],
   ['status', async () => await import('./commands/status.js')],
   ['watch', async () => await import('./commands/watch.js')],
   ['outbox', async () => await import('./commands/outbox.js')],

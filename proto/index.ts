@@ -27,7 +27,7 @@ export class WireError extends Error {
   }
 }
 
-const STATES: readonly T.ReceiptState[] = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED']
+const STATES: readonly T.ReceiptState[] = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED', 'CANCELED']
 
 function stateToWire (s: T.ReceiptState): number {
   return STATES.indexOf(s) + 1

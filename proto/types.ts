@@ -1,6 +1,6 @@
 // The plain TypeScript shapes of the wire format; generated protobuf classes never leave proto/.
 
-export type ReceiptState = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED'
+export type ReceiptState = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED' | 'CANCELED'
 
 export interface BatchProof {
   root: Uint8Array

@@ -87,6 +87,8 @@ export interface ControlMethods {
   wait: { params: OnObligation & { state?: string, timeoutMs?: number }, result: { obligation: string, state: string } }
   outbox: { params: { all?: boolean }, result: OutboxItem[] }
   retry: { params: OnObligation, result: { obligation: string, retried: number } }
+  // CANCELED: the sender withdraws an obligation
+  cancel: { params: Acting & OnObligation & { reason?: string }, result: StepResult }
   peers: { params: NoParams, result: PeerView[] }
 
   'mesh.create': { params: NoParams, result: { meshKey: string, created: boolean } }

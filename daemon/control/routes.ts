@@ -68,6 +68,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     },
     outbox: p => messaging.outbox(core, optBool(p, 'all')),
     retry: p => messaging.retry(core, str(p, 'obligation')),
+    // CANCELED: the sender withdraws an obligation
+    cancel: async (p, caller) => await messaging.cancel(core, str(p, 'obligation'), { as: optStr(p, 'as'), reason: optStr(p, 'reason'), caller }),
     peers: () => node.peers(),
 
     'mesh.create': changing(() => setup.meshCreate(ctx)),

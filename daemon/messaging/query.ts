@@ -3,7 +3,7 @@ import { MeshError, bytesEqual, hex, keyText } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow, OutboxRow, ReceiptRow } from '../store/index.js'
-import { checkReceipt, deriveState, headerOf, openReceipt, rank, type MessageRef } from '../receipts/index.js'
+import { checkReceipt, deriveState, headerOf, openReceipt, rank, signerOf, type MessageRef } from '../receipts/index.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
 
@@ -37,8 +37,8 @@ function shownState (derived: string, outbox: OutboxRow | undefined): string {
   return derived
 }
 
-// The journey's order: the lattice, with REJECTED last.
-const order = (state: string): number => (state === 'REJECTED' ? 99 : rank(state))
+// The journey's order: the lattice, with the terminal words REJECTED and CANCELED last.
+const order = (state: string): number => (state === 'REJECTED' ? 99 : state === 'CANCELED' ? 100 : rank(state))
 
 /**
  * One obligation's derived state with its verified receipt chain. A node that holds only the receipts (learned
@@ -83,7 +83,7 @@ function refFromReceipts (core: Core, id: Uint8Array, envelopes: Uint8Array[], o
     if (!h.ok) continue
     const sender = core.directory.get(h.header.from)
     if (sender === undefined || !bytesEqual(sender.actorKey, h.header.fromKey)) continue
-    return { id, hash: o.receipt.messageHash, to: o.receipt.actor, from: h.header.from }
+    return { id, hash: o.receipt.messageHash, to: h.header.to, from: h.header.from }
   }
   throw new MeshError('OBLIGATION_UNVERIFIED', `receipts for ${ob} are held here, but none carries a header its sender signed: nothing about it can be shown`)
 }
@@ -91,7 +91,10 @@ function refFromReceipts (core: Core, id: Uint8Array, envelopes: Uint8Array[], o
 async function receiptView (core: Core, row: ReceiptRow, ref: MessageRef, recipientKey: Uint8Array | undefined): Promise<ReceiptView> {
   const opened = openReceipt(row.envelope)
   const signer = opened.ok ? keyText(opened.signer) : 'unknown'
-  const c = recipientKey === undefined ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` } : checkReceipt(row.envelope, ref, recipientKey)
+  // a CANCELED is checked against the key the message was sent with, which its header carries; no card is needed
+  const c = recipientKey === undefined && signerOf(row.state) === 'recipient'
+    ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` }
+    : checkReceipt(row.envelope, ref, recipientKey ?? new Uint8Array(0))
   const view: ReceiptView = { state: row.state, actor: row.actor, at: new Date(row.atMs).toISOString(), verified: c.ok, signer }
   if (!c.ok) view.reason = `${c.code}: ${c.reason}`
   if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note

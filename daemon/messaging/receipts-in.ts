@@ -1,21 +1,27 @@
-// Receipts arriving for messages this node holds: verified against the message and its recipient's key, stored
-// once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery. Evidence
+// Receipts arriving for messages this node holds: verified against the message and its recipient's key (its
+// sender's, for CANCELED), stored once, and the obligation's state re-derived. Also used for the DELIVERED receipt that answers a delivery. Evidence
 // content beside a COMPLETE receipt is kept only by the message's sender, and only when it matches the receipt.
 import { MeshError, hex, refuse, type Refusal, type ErrorCode } from '../../cards/index.js'
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, signerOf } from '../receipts/index.js'
 import { checkContent } from './evidence.js'
 
 export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusal
 
 /** Checks one receipt against the held message; stores it when valid. Runs inside the caller's transaction. */
 export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow, nowMs: number): StoredReceipt {
+  const o = openReceipt(bytes)
+  if (!o.ok) return o
+  // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
+  // recipient's current card
+  const bySender = signerOf(o.receipt.state) === 'sender'
   const recipient = core.directory.get(message.to)
-  if (recipient === undefined) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${message.to} is held here`)
-  if (core.directory.isRevoked(recipient.actorKey)) return refuse('CARD_REVOKED', `the key of ${message.to} is revoked`)
-  const c = checkReceipt(bytes, message, recipient.actorKey)
+  if (recipient === undefined && !bySender) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${message.to} is held here`)
+  const signer = bySender ? o.signer : recipient?.actorKey
+  if (signer !== undefined && core.directory.isRevoked(signer)) return refuse('CARD_REVOKED', `the key of ${bySender ? message.from : message.to} is revoked`)
+  const c = checkReceipt(bytes, message, recipient?.actorKey ?? new Uint8Array(0))
   if (!c.ok) return c
   const store = core.store.messages
   const isNew = core.store.facts.learning(() => core.store.receipts.insert({

@@ -1,11 +1,12 @@
 // The recipient's side: read, consume, ack (CONSUMED then COMPLETE with evidence) and reject. Each step is a
-// receipt signed by the recipient seat, stored, and queued for the sender's node.
+// receipt signed by the recipient seat, stored, and queued for the sender's node. A message its sender withdrew
+// (CANCELED) can still be read; every other step is refused.
 import { MeshError } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { NODE_CALLER, checkObligationAccess, type Caller } from '../access/index.js'
 import type { MessageRow } from '../store/index.js'
-import { deriveState, rank, signReceipt } from '../receipts/index.js'
+import { deriveState, isFinal, rank, signReceipt } from '../receipts/index.js'
 import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
 import { obligationId, parseObligation } from './ids.js'
@@ -36,9 +37,9 @@ function inboxMessage (core: Core, ob: string, as: string | undefined, caller: C
 async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>, file?: EvidenceFile): Promise<StepResult> {
   const store = core.store.messages
   const current = deriveState(core.store.receipts.forMessage(m.id))
-  const final = current === 'COMPLETE' || current === 'REJECTED'
+  refuseCanceled(m, current)
   const wanted = steps.filter(s => core.store.receipts.get(m.id, s.state, m.to) === undefined)
-  if (final && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
+  if (isFinal(current) && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
   const key = core.seatKey(m.to)
   const now = Date.now()
   const signed = wanted.map(s => signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: m.to, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from, header: m.header }))
@@ -58,6 +59,13 @@ async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptSt
   return { obligation: obligationId(m.id), state: deriveState(core.store.receipts.forMessage(m.id)), issued: signed.map(r => r.data.state) }
 }
 
+/** A withdrawn obligation takes no step: the recipient's consume, ack and reject are refused and store nothing. */
+function refuseCanceled (m: MessageRow, state: string = ''): void {
+  if (state === 'CANCELED' || m.state === 'CANCELED') {
+    throw new MeshError('OBLIGATION_CANCELED', `${obligationId(m.id)} was canceled by its sender ${m.from}; nothing more is owed for it`)
+  }
+}
+
 export interface ReadResult extends StepResult {
   from: string
   to: string
@@ -71,9 +79,11 @@ export async function read (core: Core, ob: string, as?: string, caller: Caller 
   const m = inboxMessage(core, ob, as, caller)
   const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
   const state = deriveState(core.store.receipts.forMessage(m.id))
-  const step = rank(state) >= rank('READ') || state === 'REJECTED'
+  const step = rank(state) >= rank('READ') || isFinal(state)
     ? { obligation: obligationId(m.id), state, issued: [] }
     : await issue(core, m, [{ state: 'READ' }])
+  // a withdrawn message read once after the withdrawal leaves the open inbox; lost in a power cut, it shows once more
+  if (state === 'CANCELED') await core.store.commit.run(() => { core.store.messages.markCancelSeen(m.id, Date.now()) }, { durable: false })
   return {
     ...step,
     from: msg.from,
@@ -87,6 +97,7 @@ export async function read (core: Core, ob: string, as?: string, caller: Caller 
 
 export async function consume (core: Core, ob: string, as?: string, caller: Caller = NODE_CALLER): Promise<StepResult> {
   const m = inboxMessage(core, ob, as, caller)
+  refuseCanceled(m)
   return await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }])
 }
 
@@ -98,6 +109,7 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   if (caller.via === 'seat' && opts.file !== undefined) throw new MeshError('SEAT_EVIDENCE_FORBIDDEN', 'on the seat socket ack takes no evidence file; put what was done in the sentence')
   checkFields([['the ack sentence', sentence, MAX_NOTE_BYTES], ['the evidence path', opts.file, MAX_EVIDENCE_PATH_BYTES]])
   const m = inboxMessage(core, ob, opts.as, caller)
+  refuseCanceled(m) // before a receipt file is written or an evidence file read
   const now = Date.now()
   const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
   // Checked, hashed and kept in one read; a file that changes while it is read is refused (EVIDENCE_CHANGED).
@@ -112,5 +124,6 @@ export async function reject (core: Core, ob: string, reason: string, opts: { as
   if (typeof reason !== 'string' || reason.trim() === '') throw new MeshError('REJECT_REASON_MISSING', 'reject needs a reason')
   checkFields([['the reject reason', reason, MAX_NOTE_BYTES]])
   const m = inboxMessage(core, ob, opts.as, opts.caller ?? NODE_CALLER)
+  refuseCanceled(m)
   return await issue(core, m, [{ state: 'REJECTED', note: reason }])
 }

@@ -8,7 +8,7 @@ import { requireMessage } from './receipts-in.js'
 export const MAX_WAIT_MS = 600_000
 
 export async function waitFor (core: Core, ob: string, target: string, timeoutMs: number): Promise<{ obligation: string, state: string }> {
-  if (rank(target) < 1 && target !== 'REJECTED') throw new MeshError('BAD_REQUEST', 'state must be DELIVERED, READ, CONSUMED, COMPLETE or REJECTED')
+  if (rank(target) < 1 && !isFinal(target)) throw new MeshError('BAD_REQUEST', 'state must be DELIVERED, READ, CONSUMED, COMPLETE, REJECTED or CANCELED')
   const id = parseObligation(ob)
   if (core.store.messages.stateOf(id) === undefined) requireMessage(core, id, ob)
   const current = (): string | undefined => {

@@ -1,6 +1,7 @@
-// The journey of one obligation, step by step — created, sent, DELIVERED, woken, READ, CONSUMED, COMPLETE — each
-// with when, on which node, who signed it and whether that signature verifies here; evidence as this node judged
-// it (status re-hashes what it holds; no path a receipt names is read here). It answers "is it really done?" from
+// The journey of one obligation, step by step — created, sent, DELIVERED, woken, READ, CONSUMED, COMPLETE, or the
+// recipient's REJECTED or the sender's CANCELED — each with when, on which node, who signed it and whether that
+// signature verifies here; evidence as this node judged it (status re-hashes what it holds; no path a receipt
+// names is read here). It answers "is it really done?" from
 // facts held on this node, never from memory.
 import { bytesEqual, keyText, sha256, verifyEnvelope } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire } from '../../proto/index.js'
@@ -9,7 +10,7 @@ import type { ObligationView, ReceiptView } from '../messaging/index.js'
 import { parseObligation } from '../messaging/ids.js'
 import type { ObligationWake } from '../wake/index.js'
 
-export type StepName = 'created' | 'sent' | 'DELIVERED' | 'woken' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED'
+export type StepName = 'created' | 'sent' | 'DELIVERED' | 'woken' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED' | 'CANCELED'
 export type EvidenceVerdict = 'evidence ok' | 'evidence CHANGED' | 'evidence MISSING' | 'evidence not on this node'
 
 export interface JourneyStep {
@@ -46,6 +47,9 @@ export function journey (core: Core, view: ObligationView, wake: ObligationWake 
   }
   const rejected = byState.get('REJECTED')
   if (rejected !== undefined) steps.push(receiptStep('REJECTED', rejected, recipientNode))
+  // the sender's withdrawal, signed on the sender's node
+  const canceled = byState.get('CANCELED')
+  if (canceled !== undefined) steps.push(receiptStep('CANCELED', canceled, m?.localFrom === true ? core.peerId : core.directory.get(view.from)?.peerId))
   return { steps, ...verdict(view, steps) }
 }
 
@@ -113,6 +117,7 @@ function verdict (view: ObligationView, steps: JourneyStep[]): { done: boolean, 
   const evidence = steps.find(s => s.evidence !== undefined)?.evidence
   if (bad.length > 0) return { done: false, verdict: `NOT VERIFIED: ${bad.join(', ')} fail verification here` }
   if (view.state === 'REJECTED') return { done: false, verdict: 'REJECTED by the recipient' }
+  if (view.state === 'CANCELED') return { done: false, verdict: 'CANCELED by the sender' }
   if (view.state !== 'COMPLETE') return { done: false, verdict: `not done yet: ${view.state}` }
   if (evidence === 'evidence CHANGED' || evidence === 'evidence MISSING') return { done: false, verdict: `COMPLETE is signed, but ${evidence}` }
   return { done: true, verdict: `COMPLETE, every receipt verified, ${evidence ?? 'no evidence'}` }

@@ -3,29 +3,36 @@ import type { ReceiptState } from '../../proto/index.js'
 
 export type ObligationState = 'DELIVERY_PENDING' | ReceiptState
 
-/** Ranked: a later state implies the earlier ones. REJECTED is terminal beside them. */
+/** Ranked: a later state implies the earlier ones. REJECTED and CANCELED are terminal beside them. */
 export const LATTICE: readonly ObligationState[] = ['DELIVERY_PENDING', 'DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']
+
+/**
+ * The terminal words, strongest first, when more than one is held. The recipient's own word wins over the sender's
+ * withdrawal: a COMPLETE or REJECTED signed on a partitioned recipient node while the sender canceled is work done
+ * (or refused) by the party that owed it, and COMPLETE carries evidence; CANCELED only says the sender stopped
+ * wanting it. Both signatures stay held and shown.
+ */
+const TERMINAL: readonly ObligationState[] = ['COMPLETE', 'REJECTED', 'CANCELED']
 
 export function rank (state: string): number {
   return LATTICE.indexOf(state as ObligationState)
 }
 
 /**
- * The obligation's state from its receipts: the highest in the lattice. A REJECTED receipt is terminal and wins
- * over everything below COMPLETE; should both COMPLETE and REJECTED be held (signed by the same recipient),
- * COMPLETE wins, since it carries evidence. A late or duplicate receipt never moves the state back.
+ * The obligation's state from its receipts: the strongest terminal word held (COMPLETE > REJECTED > CANCELED),
+ * else the highest step in the lattice. A late or duplicate receipt never moves the state back.
  */
 export function deriveState (receipts: ReadonlyArray<{ state: string }>): ObligationState {
   let best: ObligationState = 'DELIVERY_PENDING'
-  let rejected = false
+  let terminal = TERMINAL.length
   for (const r of receipts) {
-    if (r.state === 'REJECTED') rejected = true
+    const t = TERMINAL.indexOf(r.state as ObligationState)
+    if (t >= 0) terminal = Math.min(terminal, t)
     else if (rank(r.state) > rank(best)) best = r.state as ObligationState
   }
-  if (best === 'COMPLETE') return 'COMPLETE'
-  return rejected ? 'REJECTED' : best
+  return terminal < TERMINAL.length ? TERMINAL[terminal] : best
 }
 
 export function isFinal (state: string): boolean {
-  return state === 'COMPLETE' || state === 'REJECTED'
+  return TERMINAL.includes(state as ObligationState)
 }

@@ -1,6 +1,6 @@
-// Verifying a receipt against the message it is about: signed by the message's recipient, bound to its hash and to
-// the header its sender signed, evidence (path, sha256, size) present on COMPLETE, and no evidence content inside
-// the signed payload.
+// Verifying a receipt against the message it is about: signed by the message's recipient (by its sender for
+// CANCELED), bound to its hash and to the header its sender signed, evidence (path, sha256, size) present on
+// COMPLETE, and no evidence content inside the signed payload.
 import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../cards/index.js'
 import { InlineEvidenceError, PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
 import { openHeader } from './header.js'
@@ -47,14 +47,27 @@ export function openReceipt (bytes: Uint8Array): { ok: true, receipt: ReceiptDat
   return { ok: true, receipt, signer, hash: sha256(bytes) }
 }
 
+/** Who signs a receipt in this state: the sender withdraws (CANCELED); every other state is the recipient's word. */
+export type ReceiptSigner = 'sender' | 'recipient'
+
+export function signerOf (state: string): ReceiptSigner {
+  return state === 'CANCELED' ? 'sender' : 'recipient'
+}
+
+/**
+ * A receipt about this message, by the party its state belongs to: the recipient's key for every step, the key
+ * the message was sent with (the header's, from which the id is derived) for CANCELED.
+ */
 export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientKey: Uint8Array): ReceiptCheck {
   const o = openReceipt(bytes)
   if (!o.ok) return o
   const r = o.receipt
   if (!bytesEqual(r.messageId, message.id)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is about another message')
   if (!bytesEqual(r.messageHash, message.hash)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is bound to other message content')
-  if (r.actor !== message.to) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is by ${r.actor}, not by the recipient ${message.to}`)
-  if (!bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${message.to}`)
+  const bySender = signerOf(r.state) === 'sender'
+  const party = bySender ? message.from : message.to
+  if (r.actor !== party && (party !== '' || !bySender)) return refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is by the ${bySender ? 'sender' : 'recipient'} ${party}, not by ${r.actor}`)
+  if (!bySender && !bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${message.to}`)
   if (r.state === 'COMPLETE') {
     const e = r.evidence
     if (e === undefined || e.sha256.byteLength !== 32 || e.path === '') return refuse('EVIDENCE_MISSING', 'a COMPLETE receipt must carry evidence (path, sha256, size)')
@@ -62,20 +75,30 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   const h = headerOf(r)
   if (!h.ok) return h
   if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
+  if (bySender && !bytesEqual(o.signer, h.header.fromKey)) return refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is not signed by the key ${message.from} sent the message with`)
   return { ok: true, receipt: r, hash: o.hash, header: h.header }
 }
 
 /**
- * The sender-signed header a receipt carries, verified and matched to the receipt: same id, the receipt's signer
- * is the recipient it names, the sender it names. Whether the header's key is the sender's endorsed key is the
- * caller's to check where it does not hold the message (the id is derived from that key, so a node that holds the
- * message knows the key already).
+ * The sender-signed header a receipt carries, verified and matched to the receipt: same id, the receipt's actor is
+ * the recipient it names (the sender, for CANCELED), the sender it names. Whether the header's key is the sender's
+ * endorsed key is the caller's to check where it does not hold the message (the id is derived from that key, so a
+ * node that holds the message knows the key already).
  */
 export function headerOf (r: ReceiptData): { ok: true, header: MessageHeaderData } | Refusal {
   const h = openHeader(r.header)
   if (!h.ok) return h
-  if (!bytesEqual(h.header.messageId, r.messageId) || h.header.to !== r.actor || (r.from !== undefined && r.from !== h.header.from)) {
+  if (!bytesEqual(h.header.messageId, r.messageId) || (r.from !== undefined && r.from !== h.header.from)) {
     return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt names another message than the header it carries')
+  }
+  const bySender = signerOf(r.state) === 'sender'
+  const party = bySender ? h.header.from : h.header.to
+  if (r.actor !== party) {
+    // a withdrawal by anyone but the sender, or the sender stating a recipient's step: a wrong signer; a recipient
+    // step by a third seat names another message than this header's (as it always did)
+    return bySender || r.actor === h.header.from
+      ? refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is by the ${bySender ? 'sender' : 'recipient'} ${party}, not by ${r.actor}`)
+      : refuse('RECEIPT_WRONG_MESSAGE', 'the receipt names another message than the header it carries')
   }
   return h
 }

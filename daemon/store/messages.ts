@@ -78,17 +78,25 @@ export class MessageStore {
     return r === undefined ? undefined : { state: r.state, localFrom: r.local_from === 1 }
   }
 
-  /** Messages addressed to local seats, newest last; `open` leaves out COMPLETE and REJECTED. */
+  /**
+   * Messages addressed to local seats, newest last; `open` leaves out COMPLETE and REJECTED, and CANCELED once the
+   * seat has read it after the withdrawal (markCancelSeen).
+   */
   inbox (handles: string[], open: boolean): MessageRow[] {
     if (handles.length === 0) return []
     const marks = handles.map(() => '?').join(',')
-    const filter = open ? "AND state NOT IN ('COMPLETE', 'REJECTED')" : ''
+    const filter = open ? "AND state NOT IN ('COMPLETE', 'REJECTED') AND NOT (state = 'CANCELED' AND cancel_seen_at_ms IS NOT NULL)" : ''
     return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle IN (${marks}) ${filter} ORDER BY sent_at_ms, id`).all(...handles).map(messageFromRow)
   }
 
   /** Messages held for a seat that are not final yet: what a seat move hands over. */
   openFor (handle: string): MessageRow[] {
-    return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle = ? AND state NOT IN ('COMPLETE', 'REJECTED') ORDER BY sent_at_ms, id`).all(handle).map(messageFromRow)
+    return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle = ? AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED') ORDER BY sent_at_ms, id`).all(handle).map(messageFromRow)
+  }
+
+  /** The recipient seat read a withdrawn message: it leaves the open inbox (the first read counts). */
+  markCancelSeen (id: Uint8Array, atMs: number): void {
+    this.s.get("UPDATE messages SET cancel_seen_at_ms = ? WHERE id = ? AND state = 'CANCELED' AND cancel_seen_at_ms IS NULL").run(atMs, id)
   }
 
   /** The message was handed over with its seat: it stays here as history, out of the inbox. */

@@ -40,10 +40,10 @@ export class StatsStore {
     return r === undefined ? undefined : { id: u8(r.id), from: r.from_handle, to: r.to_handle, state: r.state, sinceMs: r.created_at_ms }
   }
 
-  /** The message for a seat here that has waited longest without being completed or rejected. */
+  /** The message for a seat here that has waited longest without being completed, rejected or withdrawn. */
   oldestOpenInbox (): OldestOpen | undefined {
     const r = this.s.get(`SELECT id, from_handle, to_handle, state, stored_at_ms FROM messages
-      WHERE local_to = 1 AND state NOT IN ('COMPLETE', 'REJECTED') ORDER BY stored_at_ms LIMIT 1`).get() as
+      WHERE local_to = 1 AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED') ORDER BY stored_at_ms LIMIT 1`).get() as
       { id: Buffer, from_handle: string, to_handle: string, state: OldestOpen['state'], stored_at_ms: number } | undefined
     return r === undefined ? undefined : { id: u8(r.id), from: r.from_handle, to: r.to_handle, state: r.state, sinceMs: r.stored_at_ms }
   }

@@ -77,7 +77,7 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
     if (reference?.ok === true && (!bytesEqual(reference.receipt.messageHash, r.messageHash) || !sameHeader(reference.receipt.header, r.header))) {
       return { verdict: 'reject', code: 'RECEIPT_CONFLICT', reason: 'the receipt names other message content than the receipts held for it' }
     }
-    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: r.actor, from: h.header.from }, actor.actorKey)
+    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: h.header.to, from: h.header.from }, actor.actorKey)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   }
   const isNew = core.store.receipts.insert({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })

@@ -435,7 +435,10 @@ export namespace aioscomm {
             COMPLETE = 4,
 
             /** REJECTED value */
-            REJECTED = 5
+            REJECTED = 5,
+
+            /** CANCELED value */
+            CANCELED = 6
         }
 
         /**

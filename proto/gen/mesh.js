@@ -1118,6 +1118,7 @@ export const aioscomm = $root.aioscomm = (() => {
          * @property {number} CONSUMED=3 CONSUMED value
          * @property {number} COMPLETE=4 COMPLETE value
          * @property {number} REJECTED=5 REJECTED value
+         * @property {number} CANCELED=6 CANCELED value
          */
         v1.ReceiptState = (function() {
             const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -1127,6 +1128,7 @@ export const aioscomm = $root.aioscomm = (() => {
             values[valuesById[3] = "CONSUMED"] = 3;
             values[valuesById[4] = "COMPLETE"] = 4;
             values[valuesById[5] = "REJECTED"] = 5;
+            values[valuesById[6] = "CANCELED"] = 6;
             return values;
         })();
 
