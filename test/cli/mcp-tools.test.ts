@@ -91,6 +91,21 @@ describe('mcp tools', () => {
     await tool(A, seen, 'where', { handle: 'agent-b' })
     await tool(A, seen, 'peers')
 
+    // the sender withdraws: the recipient's wait hears it (state CANCELED) until it reads it; its ack is refused
+    const s3 = await tool(A, seen, 'send', { to: 'agent-b', text: 'migrate the database' })
+    expect((await tool(B, seen, 'wait_for_message', { timeoutMs: 20_000 })).message.obligation).toBe(s3.obligation)
+    await tool(B, seen, 'read', { obligation: s3.obligation })
+    const gone = tool(A, seen, 'wait_for_state', { obligation: s3.obligation, timeoutMs: 20_000 })
+    expect(await tool(A, seen, 'cancel', { obligation: s3.obligation, reason: 'done by hand' })).toEqual({ obligation: s3.obligation, state: 'CANCELED', issued: ['CANCELED'] })
+    expect(await gone).toMatchObject({ state: 'CANCELED', reached: true })
+    const heard = await tool(B, seen, 'wait_for_message', { timeoutMs: 20_000 })
+    say(`B wait after A's cancel → ${JSON.stringify(heard.message)}`)
+    expect(heard.message).toMatchObject({ obligation: s3.obligation, state: 'CANCELED' })
+    expect(await refused(B, seen, 'ack', { obligation: s3.obligation, sentence: 'migrated' })).toBe('OBLIGATION_CANCELED')
+    await tool(B, seen, 'read', { obligation: s3.obligation })
+    expect(await tool(B, seen, 'wait_for_message', { timeoutMs: 200 })).toEqual({ timedOut: true, unread: 0 })
+    expect(await refused(B, seen, 'cancel', { obligation: s2.obligation })).toBe('OBLIGATION_NOT_SENDER')
+
     // refusals fit the schemas too
     await refused(A, seen, 'ack', { obligation: s2.obligation, sentence: 'not mine to ack' })
 

@@ -27,7 +27,7 @@ describe('aios-comm mcp', () => {
 
     const tools = (await A.client.listTools()).tools.map(t => t.name)
     say(`A tools/list → ${tools.join(', ')}`)
-    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
+    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
 
     const sent = await tool(A.client, 'send', { to: 'agent-b', text: 'please summarise the build log' })
     say(`A send {to: agent-b} → ${sent.obligation as string} ${sent.state as string}`)
