@@ -57,6 +57,7 @@ describe('mcp tools', () => {
     // a thread named by the sender: the reply keeps it
     const s2 = await tool(A, seen, 'send', { to: 'agent-b', text: 'tag the release', thread: 'release-3' })
     await waitFor('s2 at B', async () => await tool(B, seen, 'inbox'), r => r.messages.some((m: any) => m.obligation === s2.obligation))
+    await tool(B, seen, 'read', { obligation: s2.obligation })
     const r2 = await tool(B, seen, 'reply', { obligation: s2.obligation, text: 'tagged v3.0.0' })
     expect(r2.thread).toBe('release-3')
 
