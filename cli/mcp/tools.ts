@@ -83,7 +83,8 @@ export const TOOLS: ToolDef[] = [
     name: 'wait_for_message',
     title: 'Wait for a message',
     description: 'Block until this seat has an unread message (optionally from one sender or in one thread), then return it; a message already waiting unread is returned at once. ' +
-      'Unread means not read yet: call read on what you get, or the next wait returns it again. Returns { timedOut: true } when none came in time.',
+      'Unread means not read yet: call read on what you get, or the next wait returns it again. A message its sender withdrew comes back once more with state CANCELED (read it, then drop the work). ' +
+      'Returns { timedOut: true } when none came in time.',
     input: z.object({
       from: z.string().min(1).optional().describe('only messages from this seat'),
       thread: z.string().min(1).optional().describe('only messages in this thread'),
@@ -103,9 +104,18 @@ export const TOOLS: ToolDef[] = [
     run: async (a, c) => await waitForState(c, a)
   }),
   tool({
+    name: 'cancel',
+    title: 'Withdraw a message you sent',
+    description: 'Withdraw an obligation you sent (terminal: the recipient sees CANCELED and your reason; one already COMPLETE or REJECTED cannot be canceled).',
+    input: z.object({ obligation: ob, reason: z.string().min(1).optional().describe('why it is withdrawn, for the recipient') }).strict(),
+    output: out.stepResult,
+    annotations: ENDS,
+    run: async (a, c) => await c.call('cancel', { ...a, as: c.as })
+  }),
+  tool({
     name: 'inbox',
     title: 'Inbox',
-    description: 'Messages waiting for this seat: open ones (all: also COMPLETE, REJECTED and CANCELED).',
+    description: 'Messages waiting for this seat: open ones, and withdrawn ones until read (all: also the finished ones).',
     input: z.object({ all: z.boolean().optional() }).strict(),
     output: z.strictObject({ messages: z.array(out.inboxItem) }),
     annotations: VIEW,

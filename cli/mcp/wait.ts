@@ -14,8 +14,11 @@ export const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECT
 const RANKED = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']
 /** Nothing follows these: a wait for any state ends when one is reached. */
 export const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELED', 'EXPIRED', 'FAILED'])
-/** Unread: delivered, not read yet (a recipient's message is DELIVERED as it is stored). */
-const UNREAD = new Set(['DELIVERY_PENDING', 'DELIVERED'])
+/**
+ * News for the seat: delivered and not read yet (a recipient's message is DELIVERED as it is stored), or withdrawn by
+ * its sender and not read since (the open inbox lists a CANCELED message until the seat reads it).
+ */
+const UNREAD = new Set(['DELIVERY_PENDING', 'DELIVERED', 'CANCELED'])
 
 export interface WaitMessageArgs { from?: string, thread?: string, timeoutMs?: number }
 export interface WaitMessageResult { timedOut: boolean, message?: InboxItem, unread: number }
@@ -93,8 +96,10 @@ export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promi
   const unread = async (): Promise<InboxItem[]> => (await c.call('inbox', { as: seat }))
     .filter(m => UNREAD.has(m.state) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
   return await watchUntil<WaitMessageResult>(c, {
-    types: ['delivered'],
-    relevant: e => e.type === 'delivered' && e.to === seat && (a.from === undefined || e.from === a.from),
+    types: ['delivered', 'receipt'],
+    // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages)
+    relevant: e => (e.type === 'delivered' && e.to === seat && (a.from === undefined || e.from === a.from)) ||
+      (e.type === 'receipt' && e.state === 'CANCELED' && (a.from === undefined || e.actor === a.from)),
     look: async () => {
       const list = await unread()
       return list.length === 0 ? undefined : { timedOut: false, message: list[0], unread: list.length }
