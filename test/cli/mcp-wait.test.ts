@@ -1,11 +1,13 @@
 // The MCP waits over stdio with the official SDK client against real daemons: wait_for_message woken by a message
 // from another node (an event, not a poll), no message missed between two waits, timeouts, the client's
 // cancellation closing the daemon's watch stream, and wait_for_state answered by the recipient's ack.
-import { describe, expect, it } from 'vitest'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { mcpClient } from '../helpers/mcp.js'
 import { createMesh, waitFor } from '../helpers/mesh.js'
-import { ok } from '../helpers/cli.js'
+import { CLI, ok } from '../helpers/cli.js'
 
 const say = (line: string): void => { process.stdout.write(`[mcp-wait] ${line}\n`) }
 
@@ -13,6 +15,36 @@ async function tool (client: Client, name: string, args: Record<string, unknown>
   const r = await client.callTool({ name, arguments: args })
   expect(r.isError, JSON.stringify(r.content)).not.toBe(true)
   return r.structuredContent
+}
+
+/** AIOS_TRANSCRIPT=1: print the JSON-RPC exchange (abbreviated) of the clients made with `transcribed`. */
+const TRANSCRIPT = process.env.AIOS_TRANSCRIPT === '1'
+const started = performance.now()
+
+/** Long strings and lists cut short, so a frame fits a line or two. */
+function abbreviate (m: JSONRPCMessage): string {
+  return JSON.stringify(m, (key, v) => {
+    if (key === 'tools' && Array.isArray(v)) return v.map((t: { name: string }) => t.name)
+    if (key === 'instructions' && typeof v === 'string') return `${v.split('\n')[0].slice(0, 80)}… (${v.split('\n').length} lines)`
+    if (typeof v === 'string' && v.length > 160) return `${v.slice(0, 157)}...`
+    return v
+  })
+}
+
+/** An MCP client as `as`; with AIOS_TRANSCRIPT=1 every frame it sends and receives is printed, tagged with `tag`. */
+async function transcribed (home: string, as: string, tag: string): Promise<Client> {
+  if (!TRANSCRIPT) return await mcpClient(home, as)
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR' && k !== 'AIOS_SEAT_TOKEN')) as Record<string, string>
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as, '--no-watch'], env, stderr: 'pipe' })
+  const line = (dir: string, m: JSONRPCMessage): void => { process.stdout.write(`${((performance.now() - started) / 1000).toFixed(3).padStart(8)}s ${tag} ${dir} ${abbreviate(m)}\n`) }
+  const send = transport.send.bind(transport)
+  transport.send = async (m, o) => { line('→', m); await send(m, o) }
+  let receive: ((m: JSONRPCMessage) => void) | undefined
+  Object.defineProperty(transport, 'onmessage', { get: () => receive, set: (fn: (m: JSONRPCMessage) => void) => { receive = m => { line('←', m); fn(m) } } })
+  const client = new Client({ name: 'aios-comm-transcript', version: '1.0.0' })
+  await client.connect(transport)
+  onTestFinished(async () => { await client.close() })
+  return client
 }
 
 /** The daemon's open event listeners (watch streams among them), read from its metrics. */
@@ -27,8 +59,8 @@ describe('mcp wait_for_message', () => {
   it('answers within a second of a notify on another node, and misses nothing that arrives between two waits', async () => {
     const [a, b] = await createMesh(2, { args: i => i === 1 ? ['--metrics-port', '0'] : [] })
     const metrics = b.daemon.ready.metrics as string
-    const A = await mcpClient(a.home, 'agent-a')
-    const B = await mcpClient(b.home, 'agent-b')
+    const A = await transcribed(a.home, 'agent-a', 'node A (agent-a)')
+    const B = await transcribed(b.home, 'agent-b', 'node B (agent-b)')
     const idle = await listeners(metrics)
 
     // the first message connects the nodes; the second is timed from A's send to B's answer
