@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { actingSeat, homeDir, seatAccess } from '../context.js'
 
 export function register (program: Command): void {
-  program.command('mcp').description('a stdio MCP server exposing send, inbox, read, consume, ack, reject, status, where and peers as tools')
+  program.command('mcp').description('a stdio MCP server for one seat: send, reply, wait for messages and states, receipts and views as tools')
     .option('--no-watch', 'do not poll the inbox for new-message notifications')
     .action(async (o: { watch: boolean }, cmd: Command) => {
       const home = homeDir(cmd)

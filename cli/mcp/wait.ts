@@ -6,7 +6,7 @@ import type { InboxItem } from '../../daemon/messaging/index.js'
 import type { ObservedEvent } from '../../daemon/observe/index.js'
 import type { ToolContext } from './tools.js'
 
-export const WAIT_DEFAULT_MS = 60_000 // below the usual MCP client tool-call timeouts (Claude Code, Codex: minutes)
+export const WAIT_DEFAULT_MS = 50_000 // below 60 s: the MCP SDK client's default request timeout and Codex's default tool_timeout_sec
 export const WAIT_MAX_MS = 600_000 // the daemon's own longest wait; a longer one is a loop of waits
 
 /** The states wait_for_state accepts; the first four are ranked, any later one counts as reached too. */
