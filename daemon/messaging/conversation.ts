@@ -39,13 +39,22 @@ function previewOf (m: MessageRow, chars: number): string {
   return text.length > chars ? `${text.slice(0, chars - 3)}...` : text
 }
 
+/** A stored envelope's thread; one that does not decode (it never should) counts as none, so it is read only once. */
+function threadOf (envelope: Uint8Array): string | undefined {
+  try {
+    return messageFromWire(envelopeFromWire(envelope).payload).thread
+  } catch {
+    return undefined
+  }
+}
+
 /** Reads the thread of messages stored before the column existed, once each. */
 async function backfillThreads (core: Core): Promise<void> {
   const store = core.store.messages
   for (let rows = store.unthreaded(BACKFILL_BATCH); rows.length > 0; rows = store.unthreaded(BACKFILL_BATCH)) {
     const batch = rows
     await core.store.commit.run(() => {
-      for (const r of batch) store.setThread(r.id, messageFromWire(envelopeFromWire(r.envelope).payload).thread)
+      for (const r of batch) store.setThread(r.id, threadOf(r.envelope))
     })
   }
 }
