@@ -1,6 +1,8 @@
 // The MCP waits over stdio with the official SDK client against real daemons: wait_for_message woken by a message
 // from another node (an event, not a poll), no message missed between two waits, timeouts, the client's
 // cancellation closing the daemon's watch stream, and wait_for_state answered by the recipient's ack.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -111,6 +113,33 @@ describe('mcp wait_for_message', () => {
     // the server keeps serving
     expect(await tool(A, 'wait_for_message', { timeoutMs: 50 })).toEqual({ timedOut: true, unread: 0 })
   }, 30_000)
+})
+
+describe('mcp wait_for_message for an isolated seat on the seat socket', () => {
+  it('is woken by a message and by its withdrawal, both seen only through the seat\'s own watch stream', async () => {
+    const [a] = await createMesh(1, { args: () => ['--metrics-port', '0'] })
+    const metrics = a.daemon.ready.metrics as string
+    await ok(a.home, ['actor', 'add', 'iso', '--isolated'])
+    const seatSock = join(a.home, 'seat.sock')
+    await waitFor('the seat socket', () => existsSync(seatSock), open => open)
+    const token = readFileSync(join(a.home, 'seat-tokens', 'iso.token'), 'utf8').trim()
+    const I = await mcpClient(a.home, 'iso', { env: { AIOS_SEAT_TOKEN: token, AIOS_COMM_SOCKET: seatSock } })
+    const idle = await listeners(metrics)
+
+    const job = await a.daemon.call('notify', { as: 'agent-a', to: 'iso', text: 'compact the archive' })
+    expect((await tool(I, 'wait_for_message', { timeoutMs: 20_000 })).message).toMatchObject({ obligation: job.obligation, from: 'agent-a', state: 'DELIVERED' })
+    await tool(I, 'read', { obligation: job.obligation })
+
+    const waiting = tool(I, 'wait_for_message', { timeoutMs: 15_000 })
+    await waitFor('the seat\'s wait subscribed', async () => await listeners(metrics), n => n === idle + 1)
+    const t0 = performance.now()
+    await a.daemon.call('cancel', { as: 'agent-a', obligation: job.obligation, reason: 'not needed' })
+    const heard = await waiting
+    const ms = performance.now() - t0
+    say(`cancel by agent-a → the isolated seat's wait answered in ${ms.toFixed(0)} ms`)
+    expect(heard.message).toMatchObject({ obligation: job.obligation, state: 'CANCELED' })
+    expect(ms).toBeLessThan(1000)
+  }, 45_000)
 })
 
 describe('mcp wait_for_state', () => {
