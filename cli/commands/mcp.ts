@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { actingSeat, homeDir, seatAccess } from '../context.js'
 
 export function register (program: Command): void {
-  program.command('mcp').description('a stdio MCP server acting as one seat: its verbs as tools, its inbox, messages and journeys as resources, and notices from the daemon\'s watch stream')
+  program.command('mcp').description('a stdio MCP server acting as one seat: its verbs and waits as tools, its inbox, messages and journeys as resources, and notices from the daemon\'s watch stream')
     .option('--no-watch', 'no notifications: open no watch stream, offer no resources/subscribe, send no notices')
     .action(async (o: { watch: boolean }, cmd: Command) => {
       const home = homeDir(cmd)

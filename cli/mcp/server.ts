@@ -1,14 +1,16 @@
-// The stdio MCP server: lists the tools, validates arguments, calls the daemon, maps errors to JSON-RPC errors with our codes.
+// The stdio MCP server: lists the tools with their schemas, validates arguments, runs them against the daemon, and
+// answers a refusal (a daemon's code, a bad argument) as a tool result with isError, so the model sees it.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { MeshError } from '../../cards/index.js'
 import { packageVersion } from '../../daemon/runtime/package-root.js'
 import { call, type CallOptions } from '../control-client.js'
-import { ACTING, TOOLS } from './tools.js'
+import { TOOLS, type ToolContext, type ToolDef } from './tools.js'
+import { refusal } from './outputs.js'
+import { INSTRUCTIONS } from './instructions.js'
+import { WaitAborted } from './wait.js'
 import { registerResources } from './resources.js'
-
-export const DAEMON_ERROR = -32000 // JSON-RPC server-error range: the daemon refused; data.code carries its code
 
 export interface McpOptions {
   home: string
@@ -17,33 +19,57 @@ export interface McpOptions {
   access?: CallOptions
 }
 
-export function toMcpError (err: unknown): McpError {
-  if (err instanceof McpError) return err
-  if (err instanceof MeshError) return new McpError(DAEMON_ERROR, `${err.code}: ${err.message}`, { code: err.code })
-  return new McpError(ErrorCode.InternalError, `INTERNAL: ${err instanceof Error ? err.message : String(err)}`, { code: 'INTERNAL' })
+type JsonObjectSchema = { type: 'object', [k: string]: unknown }
+
+/**
+ * A tool's advertised output schema: its success shape or the refusal shape. The SDK's client validates
+ * structuredContent against it even when isError is set, so the refusal must fit too.
+ */
+export function outputSchemaOf (t: ToolDef): JsonObjectSchema {
+  const { $schema: _, ...schema } = z.toJSONSchema(z.union([t.output, refusal]), { io: 'output' }) as Record<string, unknown>
+  return { type: 'object', ...schema }
+}
+
+/** A refusal as a tool result: the code leads the text and is the structuredContent's error.code. */
+export function refusalResult (code: string, message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }], structuredContent: { error: { code, message } } }
+}
+
+function toolList (): object[] {
+  return TOOLS.map(t => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: z.toJSONSchema(t.input) as JsonObjectSchema, // a z.object's schema is an object schema
+    outputSchema: outputSchemaOf(t),
+    annotations: { title: t.title, ...t.annotations }
+  }))
+}
+
+async function runTool (t: ToolDef, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  const parsed = t.input.safeParse(args ?? {})
+  if (!parsed.success) return refusalResult('BAD_REQUEST', z.prettifyError(parsed.error).replace(/\n/g, '; '))
+  try {
+    const structured = await t.run(parsed.data, ctx) as Record<string, unknown>
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
+  } catch (err) {
+    if (err instanceof WaitAborted) throw err // canceled: the SDK answers nothing
+    if (err instanceof MeshError) return refusalResult(err.code, err.message)
+    return refusalResult('INTERNAL', err instanceof Error ? err.message : String(err))
+  }
 }
 
 export function createMcpServer (o: McpOptions): Server {
-  const server = new Server({ name: 'aios-comm', version: packageVersion() }, { capabilities: { tools: {}, logging: {} } })
+  const server = new Server({ name: 'aios-comm', version: packageVersion() }, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS })
   registerResources(server, o) // resources/list, templates, read (subscriptions: cli/commands/mcp.ts, with the watch)
   const byName = new Map(TOOLS.map(t => [t.name, t]))
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map(t => ({ name: t.name, description: t.description, inputSchema: z.toJSONSchema(t.input) as { type: 'object', [k: string]: unknown } })) // a z.object's schema is an object schema
-  }))
-  server.setRequestHandler(CallToolRequestSchema, async req => {
-    const tool = byName.get(req.params.name)
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `TOOL_UNKNOWN: no tool ${req.params.name}; see tools/list`, { code: 'TOOL_UNKNOWN' })
-    const parsed = tool.input.safeParse(req.params.arguments ?? {})
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `BAD_REQUEST: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`, { code: 'BAD_REQUEST' })
-    const c = tool.control(parsed.data)
-    let result: unknown
-    try {
-      result = await call(o.home, c.method, ACTING.has(tool.name) ? { ...c.params, as: o.as } : c.params, o.access)
-    } catch (err) {
-      throw toMcpError(err)
-    }
-    const structured = (tool.wrap !== undefined ? { [tool.wrap]: result } : result) as Record<string, unknown>
-    return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured }
+  const control: ToolContext['call'] = async (method, params) => await call(o.home, method, params, o.access)
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }))
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const t = byName.get(req.params.name)
+    // an unknown tool is a protocol error (the MCP spec's -32602), not a tool result: there is no tool to fail
+    if (t === undefined) throw new McpError(ErrorCode.InvalidParams, `TOOL_UNKNOWN: no tool ${req.params.name}; see tools/list`, { code: 'TOOL_UNKNOWN' })
+    return await runTool(t, req.params.arguments, { home: o.home, as: o.as, access: o.access, signal: extra.signal, call: control })
   })
   return server
 }

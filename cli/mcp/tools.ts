@@ -1,29 +1,57 @@
-// The MCP tools: one zod schema per verb and a thin mapping onto the daemon's control API as the acting seat.
+// The MCP tools: per verb, its input and output schemas, annotations, and a thin mapping onto the daemon's
+// control API as the acting seat (the two waits ride the daemon's watch stream: see wait.ts).
 import { z } from 'zod'
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import { MAX_EVIDENCE_BYTES } from '../../daemon/limits/index.js'
-import type { ControlCall } from '../../daemon/control/methods.js'
+import type { Method, ParamsOf, ResultOf } from '../../daemon/control/methods.js'
+import type { CallOptions } from '../control-client.js'
+import * as out from './outputs.js'
+import { WAIT_DEFAULT_MS, WAIT_MAX_MS, WAIT_STATES, waitForMessage, waitForState } from './wait.js'
+
+/** What a tool runs with: the daemon as this server's seat, and the request's cancellation. */
+export interface ToolContext {
+  home: string
+  /** The seat named with --as (undefined: the token's seat, or the node's only seat). */
+  as?: string
+  access?: CallOptions
+  signal: AbortSignal
+  call: <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>
+}
 
 export interface ToolDef {
   name: string
+  title: string
   description: string
   input: z.ZodObject
-  /** The control-API call for arguments validated by `input`; `as` is added by the server. */
-  control: (args: unknown) => ControlCall
-  /** Wraps an array answer so structuredContent is always an object. */
-  wrap?: string
+  /** The exact shape of structuredContent on success. */
+  output: z.ZodObject
+  annotations: ToolAnnotations
+  /** Runs with arguments validated by `input`; the answer is the structuredContent. */
+  run: (args: unknown, ctx: ToolContext) => Promise<object>
 }
 
-/** A tool whose mapping is typed by its own schema: the server validates arguments with `input` before `control`. */
-function tool<S extends z.ZodObject> (def: Omit<ToolDef, 'input' | 'control'> & { input: S, control: (args: z.infer<S>) => ControlCall }): ToolDef {
-  return { ...def, control: args => def.control(args as z.infer<S>) }
+/** A tool typed by its own schema: the server validates arguments with `input` before `run`. */
+function tool<S extends z.ZodObject> (def: Omit<ToolDef, 'input' | 'run'> & { input: S, run: (args: z.infer<S>, ctx: ToolContext) => Promise<object> }): ToolDef {
+  return { ...def, run: async (args, ctx) => await def.run(args as z.infer<S>, ctx) }
 }
 
-const ob = z.string().regex(/^ob_/, 'an obligation id such as ob_…').describe('the obligation id (ob_…)')
+const ob = z.string().regex(/^ob_[0-9a-f]{32}$/, 'an obligation id such as ob_…').describe('the obligation id (ob_…)')
+const timeoutMs = z.number().int().min(0).max(WAIT_MAX_MS).optional()
+  .describe(`how long to wait, in milliseconds (default ${WAIT_DEFAULT_MS}, at most ${WAIT_MAX_MS}); keep it below your MCP client's own tool-call timeout`)
+
+// Annotations. A receipt (read, consume, ack, reject, cancel) is signed and travels to the other seat's node: the
+// world it touches is the mesh (openWorld), each repeats to no effect (idempotent: a receipt held is not signed
+// again). ack only adds a receipt; reject and cancel end an obligation for good, so clients may ask first (destructive).
+const VIEW: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+const SENDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
+const RECEIPT: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }
+const ENDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true }
 
 export const TOOLS: ToolDef[] = [
   tool({
     name: 'send',
-    description: 'Send a message to another seat; returns the obligation id and DELIVERY_PENDING at once.',
+    title: 'Send a message',
+    description: 'Send a message to another seat; returns the obligation id and DELIVERY_PENDING at once. Follow it with status, wait_for_state or outbox.',
     input: z.object({
       to: z.string().min(1).describe('the recipient seat handle'),
       text: z.string().describe('the message text (at most 512 KiB; send a file path for more)'),
@@ -33,47 +61,158 @@ export const TOOLS: ToolDef[] = [
       contentType: z.string().min(1).optional().describe('the body media type (default text/plain)'),
       idempotencyKey: z.string().min(1).optional().describe('a key of your own: sending again with the same key within 24 h returns the first obligation and sends nothing new')
     }).strict(),
-    control: a => ({ method: 'notify', params: a })
+    output: out.notifyResult,
+    annotations: SENDS,
+    run: async (a, c) => await c.call('notify', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'reply',
+    title: 'Reply to a message',
+    description: 'Answer a message you received: sends to its sender in the same thread (the original\'s thread, or the original\'s obligation id when it had none), and links the reply to it.',
+    input: z.object({
+      obligation: ob.describe('the message you answer (ob_…)'),
+      text: z.string().describe('the reply text (at most 512 KiB)'),
+      contentType: z.string().min(1).optional().describe('the body media type (default text/plain)'),
+      idempotencyKey: z.string().min(1).optional().describe('as for send: the same key within 24 h returns the first reply')
+    }).strict(),
+    output: out.replyResult,
+    annotations: SENDS,
+    run: async (a, c) => await c.call('reply', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'wait_for_message',
+    title: 'Wait for a message',
+    description: 'Block until this seat has an unread message (optionally from one sender or in one thread), then return it; a message already waiting unread is returned at once. ' +
+      'Unread means not read yet: call read on what you get, or the next wait returns it again. A message its sender withdrew comes back once more with state CANCELED (read it, then drop the work). ' +
+      'Returns { timedOut: true } when none came in time.',
+    input: z.object({
+      from: z.string().min(1).optional().describe('only messages from this seat'),
+      thread: z.string().min(1).optional().describe('only messages in this thread'),
+      timeoutMs
+    }).strict(),
+    output: out.waitMessageResult,
+    annotations: { ...VIEW, idempotentHint: false }, // what it answers changes with time
+    run: async (a, c) => await waitForMessage(c, a)
+  }),
+  tool({
+    name: 'wait_for_state',
+    title: 'Wait for an obligation\'s state',
+    description: 'Block until an obligation reaches a state (default COMPLETE) or a terminal one (COMPLETE, REJECTED, CANCELED; EXPIRED and FAILED when delivery gave up). Returns timedOut: true with the state as it stands when the time runs out.',
+    input: z.object({ obligation: ob, state: z.enum(WAIT_STATES).optional().describe('the state to wait for (default COMPLETE)'), timeoutMs }).strict(),
+    output: out.waitStateResult,
+    annotations: { ...VIEW, idempotentHint: false },
+    run: async (a, c) => await waitForState(c, a)
+  }),
+  tool({
+    name: 'cancel',
+    title: 'Withdraw a message you sent',
+    description: 'Withdraw an obligation you sent (terminal: the recipient sees CANCELED and your reason; one already COMPLETE or REJECTED cannot be canceled).',
+    input: z.object({ obligation: ob, reason: z.string().min(1).optional().describe('why it is withdrawn, for the recipient') }).strict(),
+    output: out.stepResult,
+    annotations: ENDS,
+    run: async (a, c) => await c.call('cancel', { ...a, as: c.as })
   }),
   tool({
     name: 'inbox',
-    description: 'Messages waiting for this seat (all: include COMPLETE and REJECTED).',
+    title: 'Inbox',
+    description: 'Messages waiting for this seat: open ones, and withdrawn ones until read (all: also the finished ones).',
     input: z.object({ all: z.boolean().optional() }).strict(),
-    control: a => ({ method: 'inbox', params: a }),
-    wrap: 'messages'
+    output: z.strictObject({ messages: z.array(out.inboxItem) }),
+    annotations: VIEW,
+    run: async (a, c) => ({ messages: await c.call('inbox', { ...a, as: c.as }) })
   }),
-  tool({ name: 'read', description: 'Show a message and issue READ.', input: z.object({ obligation: ob }).strict(), control: a => ({ method: 'read', params: a }) }),
-  tool({ name: 'consume', description: 'Issue CONSUMED for a message.', input: z.object({ obligation: ob }).strict(), control: a => ({ method: 'consume', params: a }) }),
+  tool({
+    name: 'read',
+    title: 'Read a message',
+    description: 'Show a message\'s whole body and issue READ.',
+    input: z.object({ obligation: ob }).strict(),
+    output: out.readResult,
+    annotations: RECEIPT,
+    run: async (a, c) => await c.call('read', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'consume',
+    title: 'Take a message on',
+    description: 'Issue CONSUMED: you have taken the work on.',
+    input: z.object({ obligation: ob }).strict(),
+    output: out.stepResult,
+    annotations: RECEIPT,
+    run: async (a, c) => await c.call('consume', { ...a, as: c.as })
+  }),
   tool({
     name: 'ack',
-    description: 'Complete a message: write a receipt file with the sentence (or hash an existing evidence file), then issue CONSUMED and COMPLETE.',
+    title: 'Complete a message with evidence',
+    description: 'Complete a message: write a receipt file with the sentence (or hash an existing evidence file), then issue CONSUMED and COMPLETE. COMPLETE is final: ack only what is done.',
     input: z.object({
       obligation: ob,
       sentence: z.string().min(1).describe('one sentence saying what was done'),
       file: z.string().min(1).optional().describe(`an absolute path of an existing regular file to hash as the evidence: outside the aios-comm home (or in its evidence/ folder), at most ${MAX_EVIDENCE_BYTES >> 20} MiB, no keys or tokens`)
     }).strict(),
-    control: a => ({ method: 'ack', params: a })
+    output: out.ackResult,
+    annotations: RECEIPT,
+    run: async (a, c) => await c.call('ack', { ...a, as: c.as })
   }),
   tool({
     name: 'reject',
-    description: 'Refuse a message with a reason (terminal).',
+    title: 'Refuse a message',
+    description: 'Refuse a message with a reason (terminal: the sender sees REJECTED and the reason).',
     input: z.object({ obligation: ob, reason: z.string().min(1) }).strict(),
-    control: a => ({ method: 'reject', params: a })
+    output: out.stepResult,
+    annotations: ENDS,
+    run: async (a, c) => await c.call('reject', { ...a, as: c.as })
   }),
   tool({
     name: 'status',
-    description: 'One obligation: its derived state and verified receipt chain.',
+    title: 'Obligation status',
+    description: 'One obligation: its derived state, its verified receipt chain and its journey.',
     input: z.object({ obligation: ob }).strict(),
-    control: a => ({ method: 'status', params: a })
+    output: out.statusResult,
+    annotations: VIEW,
+    run: async (a, c) => await c.call('status', a)
+  }),
+  tool({
+    name: 'thread',
+    title: 'A conversation',
+    description: 'All messages of one conversation this seat is part of, both directions, oldest first. Pass a thread id, or an obligation id (its thread, or the conversation replies to it opened).',
+    input: z.object({ thread: z.string().min(1).describe('a thread id, or an obligation id (ob_…)') }).strict(),
+    output: out.threadResult,
+    annotations: VIEW,
+    run: async (a, c) => await c.call('thread', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'outbox',
+    title: 'Sent obligations',
+    description: 'Messages this seat sent and their states, newest first: open ones (all: also COMPLETE, REJECTED and CANCELED).',
+    input: z.object({ all: z.boolean().optional() }).strict(),
+    output: z.strictObject({ obligations: z.array(out.sentItem) }),
+    annotations: VIEW,
+    run: async (a, c) => ({ obligations: await c.call('sent', { ...a, as: c.as }) })
+  }),
+  tool({
+    name: 'whoami',
+    title: 'This seat',
+    description: 'This seat: its handle and key, the node\'s peer id and addresses, its card seq, carrier, whether it is isolated, and the mesh that endorses it.',
+    input: z.object({}).strict(),
+    output: out.whoamiResult,
+    annotations: VIEW,
+    run: async (_a, c) => await c.call('whoami', { as: c.as })
   }),
   tool({
     name: 'where',
-    description: 'An actor\'s Current: peer id, addresses, carrier, model, card age.',
+    title: 'Where a seat is',
+    description: 'An actor\'s Current: peer id, addresses, carrier, model, card age (may look the card up in the mesh\'s DHT).',
     input: z.object({ handle: z.string().min(1) }).strict(),
-    control: a => ({ method: 'where', params: a })
+    output: out.whereResult,
+    annotations: { ...VIEW, openWorldHint: true },
+    run: async (a, c) => await c.call('where', a)
   }),
-  tool({ name: 'peers', description: 'Known and connected peer nodes and the seats they host.', input: z.object({}).strict(), control: () => ({ method: 'peers', params: {} }), wrap: 'peers' })
+  tool({
+    name: 'peers',
+    title: 'Peer nodes',
+    description: 'Known and connected peer nodes and the seats they host.',
+    input: z.object({}).strict(),
+    output: z.strictObject({ peers: z.array(out.peerView) }),
+    annotations: VIEW,
+    run: async (_a, c) => ({ peers: await c.call('peers', {}) })
+  })
 ]
-
-/** Verbs that act as a seat get `as`; where, status and peers are node-wide. */
-export const ACTING = new Set(['send', 'inbox', 'read', 'consume', 'ack', 'reject'])

@@ -1,10 +1,10 @@
 // The control API's methods, each with its params and its result: the one table the daemon's routes, the CLI's
 // client, the MCP server and the A2A bridge are all typed by. A route that does not match its entry fails tsc.
 import type { Caller } from '../access/index.js'
-import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, StepResult } from '../messaging/index.js'
+import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
 import type { JourneyStep, NodeReport, ObservedEvent } from '../observe/index.js'
-import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult } from '../setup/index.js'
+import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, WhoamiResult } from '../setup/index.js'
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
@@ -115,6 +115,11 @@ export interface ControlMethods {
 
   // MCP resources: one message of the acting seat (sent or received), shown without issuing READ
   message: { params: Acting & OnObligation, result: MessageView }
+  // A seat's own views and its reply (the MCP tools whoami, thread, outbox and reply)
+  whoami: { params: Acting, result: WhoamiResult }
+  thread: { params: Acting & { thread: string }, result: ThreadResult }
+  sent: { params: Acting & { all?: boolean }, result: SentItem[] }
+  reply: { params: Acting & OnObligation & { text: string, contentType?: string, idempotencyKey?: string }, result: NotifyResult & { thread: string } }
 }
 
 /** method → { params, event } for every subscription: one answer `{ subscribed }`, then events. */

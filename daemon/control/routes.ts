@@ -10,6 +10,7 @@ import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
 import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
+import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
@@ -117,6 +118,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     ...carrierRoutes(core, wake, node),
 
     // MCP resources: one message of the acting seat (sent or received), shown without issuing READ
-    message: (p, caller) => messaging.showMessage(core, str(p, 'obligation'), optStr(p, 'as'), caller)
+    message: (p, caller) => messaging.showMessage(core, str(p, 'obligation'), optStr(p, 'as'), caller),
+    ...seatRoutes(core, node)
   }
 }

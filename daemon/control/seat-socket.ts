@@ -12,7 +12,9 @@ export const SEAT_METHODS: ReadonlySet<string> = new Set(['notify', 'inbox', 're
   // CANCELED: the sender withdraws an obligation (its own: cancel acts only as the token's seat)
   'cancel',
   // MCP resources: one message shown without a receipt
-  'message'
+  'message',
+  // a seat's own views and its reply (the MCP tools whoami, thread, outbox and reply)
+  'whoami', 'thread', 'sent', 'reply'
 ])
 
 export const SEAT_SOCKET_MODE = 0o666 // any local user may connect: the token, not the file mode, is the check

@@ -8,7 +8,7 @@ import { parseObligation } from '../messaging/ids.js'
 
 const TYPES = new Set(['sent', 'delivered', 'receipt', 'wake', 'peer', 'refused', 'directory'])
 
-/** A seat on the seat socket sees only its own messages, receipts and wakes; the node's user sees everything. */
+/** A seat on the seat socket sees only its own messages, the receipts on them, and its wakes; the node's user sees everything. */
 export function watchRoute (bus: ObserveBus, messages: MessageStore): StreamHandler<'watch'> {
   return (params, send, caller) => {
     const types = optStrList(params, 'types')
@@ -27,7 +27,11 @@ function seatSees (messages: MessageStore, seat: string, e: ObservedEvent): bool
   switch (e.type) {
     case 'sent':
     case 'delivered': return e.from === seat || e.to === seat
-    case 'receipt': return e.actor === seat || messages.message(parseObligation(e.obligation))?.from === seat
+    case 'receipt': {
+      // its own receipts, and any receipt on a message it sent or received (the sender's CANCELED among them)
+      const m = messages.message(parseObligation(e.obligation))
+      return e.actor === seat || m?.from === seat || m?.to === seat
+    }
     case 'wake': return e.seat === seat
     default: return false
   }

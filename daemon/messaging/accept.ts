@@ -97,7 +97,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
           else {
             store.insertMessage({
               id: f.msg.id, hash: f.hash, envelope: f.bytes, header: f.header, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
-              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now
+              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? ''
             })
           }
         }

@@ -33,7 +33,7 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
         continue
       }
       if (held === undefined) {
-        store.insertMessage({ id: m.id, hash: c.hash, envelope: item.message, header: c.header, from: m.from, to: m.to, localFrom: false, localTo: true, sentAtMs: m.sentAtMs, expiresAtMs: m.expiresAtMs, storedAtMs: now })
+        store.insertMessage({ id: m.id, hash: c.hash, envelope: item.message, header: c.header, from: m.from, to: m.to, localFrom: false, localTo: true, sentAtMs: m.sentAtMs, expiresAtMs: m.expiresAtMs, storedAtMs: now, thread: m.thread ?? '' })
       } else if (!held.localTo) store.markLocalTo(m.id)
       for (const r of item.receipts) {
         const o = openReceipt(r)

@@ -11,3 +11,5 @@ export { waitFor } from './wait.js'
 export { retry } from './retry.js'
 // MCP resources: one message shown without a receipt
 export { showMessage, type MessageView } from './message-view.js'
+export { conversation, sent, type ThreadItem, type ThreadResult, type SentItem } from './conversation.js'
+export { reply, type ReplyInput } from './reply.js'

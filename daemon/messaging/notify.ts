@@ -111,7 +111,8 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
       localTo: false,
       sentAtMs: now,
       expiresAtMs: msg.expiresAtMs,
-      storedAtMs: now
+      storedAtMs: now,
+      thread: msg.thread ?? ''
     })
     core.store.outbox.enqueue('message', msg.id, msg.to, now)
     if (idem !== undefined) claimKey(core, from, idem.key, idem.hash, msg.id, now)

@@ -114,13 +114,14 @@ export interface InboxItem {
   state: string
   sentAt: string
   preview: string
+  thread?: string
 }
 
 export function inbox (core: Core, handles: string[], all: boolean): InboxItem[] {
   return core.store.messages.inbox(handles, !all).map(m => {
     const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
     const text = Buffer.from(msg.body).toString('utf8').replace(/\s+/g, ' ')
-    return { obligation: obligationId(m.id), from: m.from, to: m.to, state: m.state, sentAt: new Date(m.sentAtMs).toISOString(), preview: text.length > 60 ? `${text.slice(0, 57)}...` : text }
+    return { obligation: obligationId(m.id), from: m.from, to: m.to, state: m.state, sentAt: new Date(m.sentAtMs).toISOString(), preview: text.length > 60 ? `${text.slice(0, 57)}...` : text, ...(msg.thread === undefined ? {} : { thread: msg.thread }) }
   })
 }
 

@@ -47,6 +47,11 @@ export class ObserveBus {
     return [...this.recentRing]
   }
 
+  /** Listeners now: each watch stream, each web page's event stream, the metrics' own. */
+  get size (): number {
+    return this.listeners.size
+  }
+
   subscribe (l: Listener): () => void {
     this.listeners.add(l)
     return () => { this.listeners.delete(l) }

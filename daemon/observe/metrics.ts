@@ -65,6 +65,8 @@ export class Metrics {
         lastRtt.set(p.peerId, p.latencyMs)
       }
     } })
+    gauge('aios_comm_event_listeners', 'Listeners on the event bus: open watch streams (CLI watch, MCP waits), web page event streams, and these metrics.', [],
+      g => g.set(bus.size))
     collectDefaultMetrics({ register: this.registry })
   }
 

@@ -15,6 +15,8 @@ export interface MessageRow {
   expiresAtMs?: number
   storedAtMs: number
   state: string
+  /** The conversation it belongs to (undefined: none, or not indexed yet for a message stored before threads were). */
+  thread: string | undefined
 }
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
@@ -33,6 +35,7 @@ interface MessageDbRow {
   expires_at_ms: number | null
   stored_at_ms: number
   state: string
+  thread: string | null
 }
 
 function messageFromRow (row: unknown): MessageRow {
@@ -49,17 +52,19 @@ function messageFromRow (row: unknown): MessageRow {
     sentAtMs: r.sent_at_ms,
     expiresAtMs: r.expires_at_ms ?? undefined,
     storedAtMs: r.stored_at_ms,
-    state: r.state
+    state: r.state,
+    thread: r.thread === null || r.thread === '' ? undefined : r.thread
   }
 }
 
 export class MessageStore {
   constructor (private readonly s: Statements) {}
 
-  insertMessage (m: Omit<MessageRow, 'state'>): void {
-    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs)
+  /** `thread`: '' when the message has none; left out, it is read from the envelope when a conversation is asked for. */
+  insertMessage (m: Omit<MessageRow, 'state' | 'thread'> & { thread?: string }): void {
+    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null)
   }
 
   message (id: Uint8Array): MessageRow | undefined {
@@ -132,5 +137,31 @@ export class MessageStore {
   /** A second, different message under an id already held: kept as proof that its sender signed both. */
   recordEquivocation (messageId: Uint8Array, hash: Uint8Array, from: string, peerId: string | undefined, nowMs: number): void {
     this.s.get('INSERT OR IGNORE INTO equivocations (message_id, hash, from_handle, peer_id, seen_at_ms) VALUES (?, ?, ?, ?, ?)').run(messageId, hash, from, peerId ?? null, nowMs)
+  }
+
+  // Conversations and a seat's sent messages (migration 015)
+
+  /** A seat's side of one conversation, oldest first: the messages of `thread` (and the message `rootId` that
+   * opened it without a thread) that the seat sent from here or received here. */
+  conversation (handle: string, thread: string, rootId: Uint8Array | undefined, limit: number): MessageRow[] {
+    return this.s.get(`SELECT * FROM messages WHERE (thread = ? OR id = ?)
+      AND ((from_handle = ? AND local_from = 1) OR (to_handle = ? AND local_to = 1)) ORDER BY sent_at_ms, id LIMIT ?`)
+      .all(thread, rootId ?? null, handle, handle, limit).map(messageFromRow)
+  }
+
+  /** Messages a seat sent from here, newest first; `open` leaves out the final ones. */
+  sentBy (handle: string, open: boolean, limit: number): MessageRow[] {
+    const filter = open ? "AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED')" : ''
+    return this.s.get(`SELECT * FROM messages WHERE from_handle = ? AND local_from = 1 ${filter} ORDER BY sent_at_ms DESC, id LIMIT ?`).all(handle, limit).map(messageFromRow)
+  }
+
+  /** Messages stored before threads were indexed: their thread is read from the envelope once. */
+  unthreaded (limit: number): Array<{ id: Uint8Array, envelope: Uint8Array }> {
+    return (this.s.get('SELECT id, envelope FROM messages WHERE thread IS NULL LIMIT ?').all(limit) as Array<{ id: Buffer, envelope: Buffer }>)
+      .map(r => ({ id: u8(r.id), envelope: u8(r.envelope) }))
+  }
+
+  setThread (id: Uint8Array, thread: string | undefined): void {
+    this.s.get('UPDATE messages SET thread = ? WHERE id = ?').run(thread ?? '', id)
   }
 }

@@ -27,7 +27,7 @@ describe('aios-comm mcp', () => {
 
     const tools = (await A.client.listTools()).tools.map(t => t.name)
     say(`A tools/list → ${tools.join(', ')}`)
-    expect(tools).toEqual(['send', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'where', 'peers'])
+    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
 
     const sent = await tool(A.client, 'send', { to: 'agent-b', text: 'please summarise the build log' })
     say(`A send {to: agent-b} → ${sent.obligation as string} ${sent.state as string}`)
@@ -50,26 +50,26 @@ describe('aios-comm mcp', () => {
     expect(done.receipts.map((r: any) => r.state)).toContain('COMPLETE')
   }, 45_000)
 
-  it('answers bad input with protocol errors carrying our codes and leaves the daemon running', async () => {
+  it('answers bad input with tool results that carry isError and our codes, and leaves the daemon running', async () => {
     const [a] = await createMesh(1)
     const A = await connect(a.home, 'agent-a')
-    const cases: Array<[string, Promise<unknown>]> = [
-      ['unknown tool', A.client.callTool({ name: 'launch', arguments: {} })],
-      ['wrong argument types', A.client.callTool({ name: 'send', arguments: { to: 7, text: ['x'] } })],
-      ['unknown seat', A.client.callTool({ name: 'send', arguments: { to: 'agent-zz', text: 'hi' } })],
-      ['oversized message', A.client.callTool({ name: 'send', arguments: { to: 'agent-a', text: 'x'.repeat(600 * 1024) } })]
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['wrong argument types', 'send', { to: 7, text: ['x'] }],
+      ['unknown seat', 'send', { to: 'agent-zz', text: 'hi' }],
+      ['oversized message', 'send', { to: 'agent-a', text: 'x'.repeat(600 * 1024) }]
     ]
     const codes: string[] = []
-    for (const [what, p] of cases) {
-      const e = await mcpErrorOf(p)
-      say(`${what} → JSON-RPC ${e.rpc} ${e.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
-      codes.push(e.code)
+    for (const [what, name, args] of cases) {
+      const r = await A.client.callTool({ name, arguments: args })
+      const text = (r.content as Array<{ text: string }>)[0].text
+      say(`${what} → isError ${String(r.isError)} ${text.slice(0, 90)}`)
+      expect(r.isError).toBe(true)
+      codes.push((r.structuredContent as { error: { code: string } }).error.code)
     }
-    const nobody = await connect(a.home, 'nobody')
-    const e = await mcpErrorOf(nobody.client.callTool({ name: 'inbox', arguments: {} }))
-    say(`acting as an unknown seat (mcp --as nobody) → JSON-RPC ${e.rpc} ${e.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
-    codes.push(e.code)
-    expect(codes).toEqual(['TOOL_UNKNOWN', 'BAD_REQUEST', 'RECIPIENT_UNKNOWN', 'MESSAGE_TOO_LARGE', 'ACTOR_NOT_LOCAL'])
+    const unknown = await mcpErrorOf(A.client.callTool({ name: 'launch', arguments: {} }))
+    say(`unknown tool → JSON-RPC ${unknown.rpc} ${unknown.message.replace(/^(MCP error -?\d+: )+/, '').slice(0, 90)}`)
+    codes.push(unknown.code)
+    expect(codes).toEqual(['BAD_REQUEST', 'RECIPIENT_UNKNOWN', 'MESSAGE_TOO_LARGE', 'TOOL_UNKNOWN'])
     expect(a.daemon.running).toBe(true)
     expect((await tool(A.client, 'peers')).peers).toEqual([])
   }, 30_000)

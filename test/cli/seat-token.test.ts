@@ -85,6 +85,7 @@ describe('isolated seats', () => {
     const viaMcp = await trusted.callTool({ name: 'send', arguments: { to: 'agent-b', text: 'with token' } })
     expect(viaMcp.isError).not.toBe(true)
     expect((viaMcp.structuredContent as any).from).toBe('iso')
+    expect((await trusted.callTool({ name: 'whoami', arguments: {} })).structuredContent).toMatchObject({ handle: 'iso', isolated: true })
 
     // a seat that is not isolated works without a token, as before
     const plain = await call(a.home, 'notify', { as: 'agent-a', to: 'agent-b', text: 'plain' })

@@ -28,7 +28,16 @@ export async function mcpErrorOf (p: Promise<unknown>): Promise<{ code: string, 
   throw new Error('expected an MCP error')
 }
 
-/** Just our code of a refused MCP call. */
+/** Just our code of a refused MCP call: a tool result with isError (a refusal), or a protocol error (an unknown tool). */
 export async function mcpCode (p: Promise<unknown>): Promise<string> {
-  return (await mcpErrorOf(p)).code
+  let result: unknown
+  try {
+    result = await p
+  } catch (err) {
+    if (err instanceof McpError) return (err.data as { code: string }).code
+    throw err
+  }
+  const r = result as { isError?: boolean, structuredContent?: { error?: { code: string } } }
+  if (r.isError !== true || r.structuredContent?.error === undefined) throw new Error('expected a refused MCP call')
+  return r.structuredContent.error.code
 }

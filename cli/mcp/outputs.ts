@@ -1,0 +1,133 @@
+// The tools' output schemas: the exact shape of each tool's structuredContent, and the refusal every tool may return.
+import { z } from 'zod'
+
+const iso = z.string().describe('an ISO 8601 time')
+const ob = z.string().describe('an obligation id (ob_…)')
+/** What the daemon adds below a level the model needs to follow (journeys, wakes, sync): kept, but not spelled out. */
+const detail = z.record(z.string(), z.unknown())
+
+/** A refusal (isError: true): our stable UPPER_SNAKE code and a one-line message. */
+export const refusal = z.strictObject({
+  error: z.strictObject({ code: z.string().describe('a stable UPPER_SNAKE code, e.g. NOT_RECIPIENT'), message: z.string() })
+})
+
+export const notifyResult = z.strictObject({
+  obligation: ob,
+  state: z.string().describe('DELIVERY_PENDING for a new obligation; its current state when an idempotency key returned an earlier one'),
+  from: z.string(),
+  to: z.string(),
+  replayed: z.literal(true).optional(),
+  held: z.string().optional().describe('why the message waits rather than goes')
+})
+
+export const inboxItem = z.strictObject({ obligation: ob, from: z.string(), to: z.string(), state: z.string(), sentAt: iso, preview: z.string(), thread: z.string().optional() })
+
+export const stepResult = z.strictObject({ obligation: ob, state: z.string(), issued: z.array(z.string()).describe('the receipts this call signed') })
+
+export const readResult = stepResult.extend({ from: z.string(), to: z.string(), sentAt: iso, contentType: z.string(), body: z.string(), thread: z.string().optional() })
+
+export const ackResult = stepResult.extend({ evidence: z.strictObject({ path: z.string(), sha256: z.string(), size: z.number() }) })
+
+const receiptView = z.strictObject({
+  state: z.string(),
+  actor: z.string(),
+  at: iso,
+  verified: z.boolean(),
+  reason: z.string().optional(),
+  signer: z.string(),
+  note: z.string().optional(),
+  evidence: z.strictObject({ path: z.string(), sha256: z.string(), size: z.number(), check: z.string() }).optional()
+})
+
+export const statusResult = z.strictObject({
+  obligation: ob,
+  from: z.string(),
+  to: z.string(),
+  state: z.string(),
+  sentAt: iso.optional(),
+  thread: z.string().optional(),
+  delivery: detail.optional(),
+  receipts: z.array(receiptView),
+  wake: detail.optional(),
+  journey: z.array(detail),
+  done: z.boolean(),
+  verdict: z.string()
+})
+
+export const whereResult = z.strictObject({
+  handle: z.string(),
+  peerId: z.string(),
+  addresses: z.array(z.string()),
+  seq: z.number(),
+  carrier: z.string().optional(),
+  model: z.string().optional(),
+  pane: z.string().optional(),
+  local: z.boolean(),
+  updatedAt: iso,
+  ageSeconds: z.number(),
+  valid: z.boolean(),
+  problem: z.string().optional()
+})
+
+export const peerView = z.strictObject({
+  peerId: z.string(),
+  addresses: z.array(z.string()),
+  connected: z.boolean(),
+  handles: z.array(z.string()),
+  latencyMs: z.number().optional(),
+  sync: z.unknown().optional(),
+  links: z.array(z.strictObject({ address: z.string(), encryption: z.string().optional(), limited: z.boolean() })).optional(),
+  downSince: iso.optional(),
+  cutOff: z.string().optional()
+})
+
+export const replyResult = notifyResult.extend({ thread: z.string().describe('the conversation the reply went to') })
+
+export const threadResult = z.strictObject({
+  thread: z.string(),
+  messages: z.array(z.strictObject({
+    obligation: ob,
+    direction: z.enum(['in', 'out']),
+    from: z.string(),
+    to: z.string(),
+    state: z.string(),
+    sentAt: iso,
+    preview: z.string()
+  }))
+})
+
+export const sentItem = z.strictObject({
+  obligation: ob,
+  to: z.string(),
+  state: z.string(),
+  sentAt: iso,
+  thread: z.string().optional(),
+  preview: z.string(),
+  delivery: z.string().optional().describe('pending, failed or expired while the message is queued; absent once delivered')
+})
+
+export const whoamiResult = z.strictObject({
+  handle: z.string(),
+  actorKey: z.string(),
+  peerId: z.string(),
+  addresses: z.array(z.string()),
+  cardSeq: z.number().optional(),
+  carrier: z.string(),
+  model: z.string().optional(),
+  isolated: z.boolean(),
+  meshKey: z.string().optional(),
+  endorsedUntil: iso.optional()
+})
+
+export const waitMessageResult = z.strictObject({
+  timedOut: z.boolean(),
+  message: inboxItem.optional().describe('the oldest unread message (absent when timedOut)'),
+  unread: z.number().describe('unread messages matching the filters, this one included')
+})
+
+export const waitStateResult = z.strictObject({
+  obligation: ob,
+  state: z.string().describe('the state now'),
+  reached: z.boolean().describe('true: the state asked for, or a terminal one, was reached'),
+  timedOut: z.boolean()
+})

@@ -1,0 +1,155 @@
+// The MCP tools as a model sees them, with the official SDK client over stdio against two real daemons: every
+// tool's real output validates against its advertised outputSchema, refusals come back as tool results with
+// isError and our code, and reply, thread, outbox and whoami answer with the right data.
+import { describe, expect, it } from 'vitest'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
+import { mcpClient, mcpErrorOf } from '../helpers/mcp.js'
+import { createMesh, waitFor } from '../helpers/mesh.js'
+import { ok } from '../helpers/cli.js'
+
+const say = (line: string): void => { process.stdout.write(`[mcp-tools] ${line}\n`) }
+
+/** Every tool result seen, by tool: checked against the tool's outputSchema at the end. */
+type Seen = Map<string, Array<Record<string, unknown>>>
+
+async function run (client: Client, seen: Seen, name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const r = await client.callTool({ name, arguments: args }) // the SDK client validates structuredContent itself
+  seen.set(name, [...(seen.get(name) ?? []), r.structuredContent as Record<string, unknown>])
+  return r
+}
+
+async function tool (client: Client, seen: Seen, name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const r = await run(client, seen, name, args)
+  expect(r.isError, JSON.stringify(r.content)).not.toBe(true)
+  return r.structuredContent
+}
+
+async function refused (client: Client, seen: Seen, name: string, args: Record<string, unknown>): Promise<string> {
+  const r = await run(client, seen, name, args)
+  expect(r.isError).toBe(true)
+  const text = (r.content as Array<{ text: string }>)[0].text
+  const code = (r.structuredContent as { error: { code: string, message: string } }).error.code
+  expect(text.startsWith(`${code}: `)).toBe(true)
+  say(`${name} ${JSON.stringify(args).slice(0, 60)} → isError ${text.slice(0, 100)}`)
+  return code
+}
+
+describe('mcp tools', () => {
+  it('reply answers in the same thread; thread, outbox and whoami show the seat\'s side; every output fits its schema', async () => {
+    const [a, b] = await createMesh(2)
+    const A = await mcpClient(a.home, 'agent-a')
+    const B = await mcpClient(b.home, 'agent-b')
+    const listed = (await A.listTools()).tools
+    await B.listTools() // the SDK client validates outputs only for tools it has listed
+    const seen: Seen = new Map()
+
+    const s1 = await tool(A, seen, 'send', { to: 'agent-b', text: 'review PR 7' })
+    expect((await tool(B, seen, 'wait_for_message', { timeoutMs: 20_000 })).message.obligation).toBe(s1.obligation)
+    await tool(B, seen, 'inbox')
+    await tool(B, seen, 'read', { obligation: s1.obligation })
+    const r1 = await tool(B, seen, 'reply', { obligation: s1.obligation, text: 'on it' })
+    say(`B reply to ${s1.obligation as string} → ${r1.obligation as string} to ${r1.to as string} in thread ${r1.thread as string}`)
+    expect(r1).toMatchObject({ to: 'agent-a', from: 'agent-b', state: 'DELIVERY_PENDING', thread: s1.obligation })
+    const back = await tool(A, seen, 'wait_for_message', { from: 'agent-b', timeoutMs: 20_000 })
+    expect(back.message).toMatchObject({ obligation: r1.obligation, thread: s1.obligation, preview: 'on it' })
+
+    // a thread named by the sender: the reply keeps it
+    const s2 = await tool(A, seen, 'send', { to: 'agent-b', text: 'tag the release', thread: 'release-3' })
+    await waitFor('s2 at B', async () => await tool(B, seen, 'inbox'), r => r.messages.some((m: any) => m.obligation === s2.obligation))
+    await tool(B, seen, 'read', { obligation: s2.obligation })
+    const r2 = await tool(B, seen, 'reply', { obligation: s2.obligation, text: 'tagged v3.0.0' })
+    expect(r2.thread).toBe('release-3')
+
+    // the conversation from both sides, oldest first; by the opening obligation id or by the thread id
+    const atA = await tool(A, seen, 'thread', { thread: s1.obligation })
+    expect(atA.messages.map((m: any) => [m.obligation, m.direction])).toEqual([[s1.obligation, 'out'], [r1.obligation, 'in']])
+    const atB = await tool(B, seen, 'thread', { thread: r1.thread })
+    expect(atB.messages.map((m: any) => [m.obligation, m.direction, m.preview])).toEqual([[s1.obligation, 'in', 'review PR 7'], [r1.obligation, 'out', 'on it']])
+    expect((await tool(B, seen, 'thread', { thread: 'release-3' })).messages.map((m: any) => m.obligation)).toEqual([s2.obligation, r2.obligation])
+    expect((await tool(A, seen, 'thread', { thread: 'nothing-here' })).messages).toEqual([])
+
+    await tool(B, seen, 'consume', { obligation: s1.obligation })
+    await tool(B, seen, 'ack', { obligation: s1.obligation, sentence: 'reviewed PR 7, two comments' })
+    expect((await tool(A, seen, 'wait_for_state', { obligation: s1.obligation, timeoutMs: 20_000 })).state).toBe('COMPLETE')
+    await tool(A, seen, 'status', { obligation: s1.obligation })
+    await tool(A, seen, 'reject', { obligation: r1.obligation, reason: 'no reply needed' })
+
+    // outbox: this seat's sent obligations, newest first, open only unless all
+    const open = await tool(A, seen, 'outbox')
+    expect(open.obligations.map((o: any) => o.obligation)).toEqual([s2.obligation])
+    const all = await tool(A, seen, 'outbox', { all: true })
+    expect(all.obligations.map((o: any) => [o.obligation, o.state, o.to])).toEqual([[s2.obligation, expect.any(String), 'agent-b'], [s1.obligation, 'COMPLETE', 'agent-b']])
+    expect(all.obligations[0].thread).toBe('release-3')
+    const fromB = await tool(B, seen, 'outbox', { all: true })
+    expect(fromB.obligations.map((o: any) => o.obligation).sort()).toEqual([r1.obligation, r2.obligation].sort())
+
+    const me = await tool(A, seen, 'whoami')
+    const mesh = await ok(a.home, ['mesh', 'show', '--json'])
+    say(`A whoami → ${JSON.stringify(me)}`)
+    expect(me).toMatchObject({ handle: 'agent-a', peerId: a.daemon.peerId, carrier: expect.any(String), isolated: false, meshKey: mesh.meshKey, cardSeq: expect.any(Number) })
+    expect((await tool(B, seen, 'whoami')).handle).toBe('agent-b')
+    await tool(A, seen, 'where', { handle: 'agent-b' })
+    await tool(A, seen, 'peers')
+
+    // the sender withdraws: the recipient's wait hears it (state CANCELED) until it reads it; its ack is refused
+    const s3 = await tool(A, seen, 'send', { to: 'agent-b', text: 'migrate the database' })
+    expect((await tool(B, seen, 'wait_for_message', { timeoutMs: 20_000 })).message.obligation).toBe(s3.obligation)
+    await tool(B, seen, 'read', { obligation: s3.obligation })
+    const gone = tool(A, seen, 'wait_for_state', { obligation: s3.obligation, timeoutMs: 20_000 })
+    expect(await tool(A, seen, 'cancel', { obligation: s3.obligation, reason: 'done by hand' })).toEqual({ obligation: s3.obligation, state: 'CANCELED', issued: ['CANCELED'] })
+    expect(await gone).toMatchObject({ state: 'CANCELED', reached: true })
+    const heard = await tool(B, seen, 'wait_for_message', { timeoutMs: 20_000 })
+    say(`B wait after A's cancel → ${JSON.stringify(heard.message)}`)
+    expect(heard.message).toMatchObject({ obligation: s3.obligation, state: 'CANCELED' })
+    expect(await refused(B, seen, 'ack', { obligation: s3.obligation, sentence: 'migrated' })).toBe('OBLIGATION_CANCELED')
+    await tool(B, seen, 'read', { obligation: s3.obligation })
+    expect(await tool(B, seen, 'wait_for_message', { timeoutMs: 200 })).toEqual({ timedOut: true, unread: 0 })
+    expect(await refused(B, seen, 'cancel', { obligation: s2.obligation })).toBe('OBLIGATION_NOT_SENDER')
+
+    // refusals fit the schemas too
+    await refused(A, seen, 'ack', { obligation: s2.obligation, sentence: 'not mine to ack' })
+
+    // every tool was called, and each answer fits the schema tools/list advertised (the SDK's own validator)
+    const ajv = new AjvJsonSchemaValidator()
+    for (const t of listed) {
+      expect(t.outputSchema, t.name).toBeDefined()
+      expect(t.title, t.name).toBeTruthy()
+      expect(typeof t.annotations?.readOnlyHint, t.name).toBe('boolean')
+      const outputs = seen.get(t.name) ?? []
+      expect(outputs.length, `${t.name} was called`).toBeGreaterThan(0)
+      const check = ajv.getValidator(t.outputSchema as any)
+      for (const o of outputs) expect(check(o).valid, `${t.name}: ${JSON.stringify(o).slice(0, 200)}`).toBe(true)
+      expect(check({ ...outputs[0], unexpected: 1 }).valid, `${t.name}'s schema admits unknown fields`).toBe(false)
+    }
+  }, 90_000)
+
+  it('answers refusals as tool results with isError and our code; an unknown tool stays a protocol error', async () => {
+    const [a] = await createMesh(1)
+    const A = await mcpClient(a.home, 'agent-a')
+    await A.listTools()
+    const seen: Seen = new Map()
+    const mine = await tool(A, seen, 'send', { to: 'agent-a', text: 'to myself' })
+    const codes = [
+      await refused(A, seen, 'send', { to: 7, text: ['x'] }),
+      await refused(A, seen, 'send', { to: 'agent-zz', text: 'hi' }),
+      await refused(A, seen, 'send', { to: 'agent-a', text: 'x'.repeat(600 * 1024) }),
+      await refused(A, seen, 'status', { obligation: 'ob_' + '0'.repeat(32) }),
+      await refused(A, seen, 'read', { obligation: 'not-an-id' }),
+      await refused(A, seen, 'wait_for_message', { timeoutMs: 3_600_000 }),
+      await refused(A, seen, 'wait_for_state', { obligation: mine.obligation, state: 'DONE' }),
+      await refused(A, seen, 'thread', { thread: '' }),
+      await refused(A, seen, 'reply', { obligation: 'ob_' + '0'.repeat(32), text: 'hi' })
+    ]
+    expect(codes).toEqual(['BAD_REQUEST', 'RECIPIENT_UNKNOWN', 'MESSAGE_TOO_LARGE', 'OBLIGATION_UNKNOWN', 'BAD_REQUEST', 'BAD_REQUEST', 'BAD_REQUEST', 'BAD_REQUEST', 'OBLIGATION_UNKNOWN'])
+
+    const nobody = await mcpClient(a.home, 'nobody')
+    await nobody.listTools()
+    expect(await refused(nobody, seen, 'inbox', {})).toBe('ACTOR_NOT_LOCAL')
+    expect(await refused(nobody, seen, 'wait_for_message', { timeoutMs: 100 })).toBe('ACTOR_NOT_LOCAL')
+
+    const e = await mcpErrorOf(A.callTool({ name: 'launch', arguments: {} }))
+    expect([e.rpc, e.code]).toEqual([-32602, 'TOOL_UNKNOWN'])
+    expect(a.daemon.running).toBe(true)
+  }, 45_000)
+})
