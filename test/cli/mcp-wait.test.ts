@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { mcpClient } from '../helpers/mcp.js'
+import { McpNotes, isNotice } from '../helpers/mcp-notes.js'
 import { createMesh, waitFor } from '../helpers/mesh.js'
 import { CLI, ok } from '../helpers/cli.js'
 
@@ -17,6 +18,17 @@ async function tool (client: Client, name: string, args: Record<string, unknown>
   const r = await client.callTool({ name, arguments: args })
   expect(r.isError, JSON.stringify(r.content)).not.toBe(true)
   return r.structuredContent
+}
+
+/**
+ * An MCP client whose server has opened its own watch stream (for its notices) before the test counts the daemon's
+ * listeners: a wait's stream is then the only one that comes and goes.
+ */
+async function watchingClient (home: string, as: string, opts: { env?: Record<string, string> } = {}): Promise<Client> {
+  const notes = new McpNotes()
+  const client = await mcpClient(home, as, { ...opts, setup: c => notes.attach(c) })
+  await notes.next(`${as}'s server watching the daemon`, isNotice('watching'))
+  return client
 }
 
 /** AIOS_TRANSCRIPT=1: print the JSON-RPC exchange (abbreviated) of the clients made with `transcribed`. */
@@ -35,7 +47,7 @@ function abbreviate (m: JSONRPCMessage): string {
 
 /** An MCP client as `as`; with AIOS_TRANSCRIPT=1 every frame it sends and receives is printed, tagged with `tag`. */
 async function transcribed (home: string, as: string, tag: string): Promise<Client> {
-  if (!TRANSCRIPT) return await mcpClient(home, as)
+  if (!TRANSCRIPT) return await watchingClient(home, as)
   const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'AIOS_ACTOR' && k !== 'AIOS_SEAT_TOKEN')) as Record<string, string>
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as, '--no-watch'], env, stderr: 'pipe' })
   const line = (dir: string, m: JSONRPCMessage): void => { process.stdout.write(`${((performance.now() - started) / 1000).toFixed(3).padStart(8)}s ${tag} ${dir} ${abbreviate(m)}\n`) }
@@ -102,7 +114,7 @@ describe('mcp wait_for_message', () => {
   it('closes its watch stream when the client cancels the call', async () => {
     const [a] = await createMesh(1, { args: () => ['--metrics-port', '0'] })
     const metrics = a.daemon.ready.metrics as string
-    const A = await mcpClient(a.home, 'agent-a')
+    const A = await watchingClient(a.home, 'agent-a')
     const idle = await listeners(metrics)
     const abort = new AbortController()
     const call = A.callTool({ name: 'wait_for_message', arguments: { timeoutMs: 60_000 } }, undefined, { signal: abort.signal })
@@ -123,7 +135,7 @@ describe('mcp wait_for_message for an isolated seat on the seat socket', () => {
     const seatSock = join(a.home, 'seat.sock')
     await waitFor('the seat socket', () => existsSync(seatSock), open => open)
     const token = readFileSync(join(a.home, 'seat-tokens', 'iso.token'), 'utf8').trim()
-    const I = await mcpClient(a.home, 'iso', { env: { AIOS_SEAT_TOKEN: token, AIOS_COMM_SOCKET: seatSock } })
+    const I = await watchingClient(a.home, 'iso', { env: { AIOS_SEAT_TOKEN: token, AIOS_COMM_SOCKET: seatSock } })
     const idle = await listeners(metrics)
 
     const job = await a.daemon.call('notify', { as: 'agent-a', to: 'iso', text: 'compact the archive' })
