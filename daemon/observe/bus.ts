@@ -47,6 +47,11 @@ export class ObserveBus {
     return [...this.recentRing]
   }
 
+  /** Listeners attached now (watch streams, the web page's event stream, A2A streams and waits, the metrics). */
+  get listenerCount (): number {
+    return this.listeners.size
+  }
+
   subscribe (l: Listener): () => void {
     this.listeners.add(l)
     return () => { this.listeners.delete(l) }

@@ -49,6 +49,8 @@ export class Metrics {
       g => { for (const o of stats.outbox()) g.set({ dest: o.dest, kind: o.kind, status: o.status }, o.count) })
     this.wakes = new Counter({ name: 'aios_comm_wakes_total', help: 'Wake attempts since the daemon started, by result and failure code.', labelNames: ['result', 'code'], registers })
     this.refused = new Counter({ name: 'aios_comm_verification_failures_total', help: 'Messages, receipts, facts, streams and joins refused by a verification or trust rule since the daemon started, by kind and code.', labelNames: ['what', 'code'], registers })
+    gauge('aios_comm_observe_listeners', 'Listeners on the daemon\'s observation bus now: watch streams, the web page\'s event stream, A2A streams and blocking waits, and these metrics.', [],
+      g => g.set(bus.listenerCount))
     gauge('aios_comm_peers_connected', 'Peer nodes with an open connection.', [], g => g.set(source.peers().filter(p => p.connected).length))
     gauge('aios_comm_peers_known', 'Peer nodes known from cards or connections.', [], g => g.set(source.peers().length))
     this.peerEvents = new Counter({ name: 'aios_comm_peer_events_total', help: 'Peer connects (up) and disconnects (down) since the daemon started.', labelNames: ['status'], registers })

@@ -9,6 +9,7 @@ import { ListTasksRequest, SendMessageRequest, TaskState, type Task } from '@a2a
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client'
 import { LegacyJsonRpcTransport, LegacyRestTransport } from '@a2a-js/sdk/compat/v0_3/client'
 import { call } from '../../../cli/control-client.js'
+import { MAX_STREAMS } from '../../../daemon/a2a/constants.js'
 import { startBridgedHome, type BridgedHome } from '../../helpers/a2a-home.js'
 import { query, waitFor } from '../../helpers/mesh.js'
 
@@ -58,6 +59,25 @@ const messagesHeld = (home: string, seat?: string): number => seat === undefined
   ? query<{ n: number }>(home, 'SELECT count(*) AS n FROM messages')[0].n
   : query<{ n: number }>(home, 'SELECT count(*) AS n FROM messages WHERE to_handle = ?', seat)[0].n
 
+/** An SSE request over a real HTTP connection that the test can drop; the response once its headers are in. */
+async function openStream (url: string, method: string, params: unknown): Promise<{ res: Response, drop: () => void }> {
+  const ac = new AbortController()
+  const res = await fetch(url, {
+    method: 'POST', signal: ac.signal, headers: { 'content-type': 'application/json', 'a2a-version': '1.0', accept: 'text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+  })
+  return { res, drop: () => { ac.abort() } }
+}
+
+const isStream = (r: Response): boolean => (r.headers.get('content-type') ?? '').startsWith('text/event-stream')
+
+/** Listeners on the daemon's observation bus, as its metrics say. */
+async function busListeners (metricsUrl: string): Promise<number> {
+  const m = /^aios_comm_observe_listeners (\S+)$/m.exec(await (await fetch(metricsUrl)).text())
+  if (m === null) throw new Error('no aios_comm_observe_listeners in the metrics')
+  return Number(m[1])
+}
+
 /** Waits until the obligation reaches the seat's inbox, then acks it as that seat. */
 async function ackWhenArrived (home: string, seat: string, obligation: () => string | undefined, sentence: string): Promise<void> {
   const ob = await waitFor(`the message at ${seat}`, async () => (await call(home, 'inbox', { as: seat })).map((m: any) => m.obligation as string), l => obligation() !== undefined && l.includes(obligation() as string))
@@ -72,7 +92,7 @@ describe('A2A bridge on the SDK server', () => {
   let short: BridgedHome
   beforeAll(async () => {
     [main, short] = await Promise.all([
-      startBridgedHome({ seats: ['agent-retry', 'agent-stream', 'agent-list', 'agent-cancel'] }),
+      startBridgedHome({ seats: ['agent-retry', 'agent-stream', 'agent-list', 'agent-cancel', 'agent-drop'], args: ['--metrics-port', '0'] }),
       startBridgedHome({ args: ['--a2a-wait-ms', '800'] })
     ])
   })
@@ -266,4 +286,42 @@ describe('A2A bridge on the SDK server', () => {
     expect(messagesHeld(home) - held).toBe(2)
     expect(notJson(daemon.stderr)).toEqual([]) // what the SDK prints about a refusal goes to the daemon's JSON log
   }, 30_000)
+
+  it('a stream whose client goes away stops following its task at once; at most MAX_STREAMS streams are open at a time', async () => {
+    const { base, daemon } = main
+    const seat = 'agent-drop'
+    const url = `${base}/a2a/${seat}`
+    const metrics = daemon.ready.metrics as string
+    const listeners = async (): Promise<number> => await busListeners(metrics)
+    const client = await jsonRpcClient(base, seat)
+    const open = asTask(await client.sendMessage(message('nobody answers this', { configuration: { returnImmediately: true } })))
+    const idle = await listeners()
+
+    // streams of both kinds, then every client goes away while the task is still open
+    const send = (i: number): unknown => ({ message: { messageId: `m-drop-${i}`, role: 'ROLE_USER', parts: [{ text: `stream ${i}` }] } })
+    const streams = await Promise.all(Array.from({ length: 8 }, async (_, i) =>
+      await openStream(url, i % 2 === 0 ? 'SendStreamingMessage' : 'SubscribeToTask', i % 2 === 0 ? send(i) : { id: open.id })))
+    expect(streams.map(s => isStream(s.res))).toEqual(Array(8).fill(true))
+    await waitFor('a bus listener per stream', listeners, n => n === idle + 8)
+    for (const s of streams) s.drop()
+    const after = await waitFor('the listeners of the dropped streams gone', listeners, n => n === idle, 10_000).catch(async () => await listeners())
+    say(`8 streams → ${idle + 8} bus listeners; clients gone → ${after} (idle ${idle})`)
+    expect(after).toBe(idle)
+
+    // MAX_STREAMS at once; one more is refused with our code and sends nothing; a slot frees when a client leaves
+    const full = await Promise.all(Array.from({ length: MAX_STREAMS }, async () => await openStream(url, 'SubscribeToTask', { id: open.id })))
+    expect(full.every(s => isStream(s.res))).toBe(true)
+    const held = messagesHeld(main.home, seat)
+    const extra = [await openStream(url, 'SubscribeToTask', { id: open.id }), await openStream(url, 'SendStreamingMessage', send(100))]
+    const refused = await Promise.all(extra.map(async s => { if (isStream(s.res)) { s.drop(); return 'a stream' } return (await s.res.json()).error?.data?.[0]?.metadata?.code }))
+    say(`${MAX_STREAMS} streams open; one more → ${refused.join(', ')}`)
+    expect(refused).toEqual(['A2A_TOO_MANY_STREAMS', 'A2A_TOO_MANY_STREAMS'])
+    expect(messagesHeld(main.home, seat)).toBe(held)
+    full[0].drop()
+    await waitFor('a slot free', listeners, n => n < idle + MAX_STREAMS, 10_000)
+    const again = await openStream(url, 'SubscribeToTask', { id: open.id })
+    expect(isStream(again.res)).toBe(true)
+    for (const s of [...full, again]) s.drop()
+    await waitFor('every listener gone', listeners, n => n === idle, 10_000)
+  }, 60_000)
 })
