@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type Express, type RequestHandler } from 'express'
 import { AgentCard } from '@a2a-js/sdk'
+import { defaultServerCallContextBuilder, type ServerCallContextBuilder } from '@a2a-js/sdk/server'
 import { jsonRpcHandler, restHandler } from '@a2a-js/sdk/server/express'
 import { toRestErrorBody } from '@a2a-js/sdk/errors'
 import type { CardSecurity } from '../../cards/index.js'
@@ -19,6 +20,7 @@ import {
   TOKEN_FILE, WELL_KNOWN
 } from './constants.js'
 import { a2aError } from './errors.js'
+import { CLOSED_KEY } from './executor.js'
 import { SeatRequestHandler } from './handler.js'
 import type { Relay, ReceiptWatch } from './relay.js'
 import { tokenSecurity } from './security.js'
@@ -71,6 +73,11 @@ export class A2ABridge {
   private readonly app: Express
   private readonly served = new Map<string, Served>()
   private readonly live = new Set<Relay>()
+  /**
+   * Each request's closed signal, by its headers object: the SDK hands a context builder the request's headers (not
+   * the request), so this is how the builder finds the signal of the response it serves.
+   */
+  private readonly closing = new WeakMap<object, AbortSignal>()
   private token?: string
 
   /** A2A_NOT_LOOPBACK for a host that is not a loopback name: the bridge never faces a network. */
@@ -145,6 +152,10 @@ export class A2ABridge {
     }
     const rest = m?.[2] !== undefined
     if (req.method !== 'GET' && req.method !== 'HEAD' && !(await this.readBody(req, res, rest))) return
+    // 'close' comes when the response is done or the client went away; either way nothing follows the task for it
+    const closed = new AbortController()
+    res.once('close', () => { closed.abort() })
+    this.closing.set(req.headers, closed.signal)
     withSdkLog(this.deps.log, () => { this.app(req, res) })
   }
 
@@ -201,9 +212,15 @@ export class A2ABridge {
       waitMs: this.opts.waitMs ?? DEFAULT_WAIT_MS, streamMs: this.opts.streamMs ?? DEFAULT_STREAM_MS, live: this.live
     })
     const userBuilder = async (req: express.Request): Promise<BridgeUser> => new BridgeUser(callerOf(req), this.token !== undefined)
+    const contextBuilder: ServerCallContextBuilder = o => {
+      const context = defaultServerCallContextBuilder(o)
+      const closed = this.closing.get(o.headers)
+      if (closed !== undefined) context.state.set(CLOSED_KEY, closed)
+      return context
+    }
     s = {
-      rpc: jsonRpcHandler({ requestHandler, userBuilder, legacyCompat: { enabled: true } }),
-      rest: restHandler({ requestHandler, userBuilder, legacyCompat: { enabled: true } })
+      rpc: jsonRpcHandler({ requestHandler, userBuilder, contextBuilder, legacyCompat: { enabled: true } }),
+      rest: restHandler({ requestHandler, userBuilder, contextBuilder, legacyCompat: { enabled: true } })
     }
     this.served.set(handle, s)
     return s
