@@ -208,6 +208,8 @@ export const CODES = {
   TOOL_UNKNOWN: { exit: 'failure', fix: 'see tools/list' },
   // A2A bridge on the SDK server
   A2A_FILTER_UNSUPPORTED: { exit: 'failure', fix: 'call ListTasks without contextId, status or statusTimestampAfter and page through the tasks' },
+  // A2A streams: at most MAX_STREAMS open on one bridge
+  A2A_TOO_MANY_STREAMS: { exit: 'failure', fix: 'close streams you no longer read, or wait for one to end, then subscribe again' },
   // mailboxes: nodes that hold signed mail for members whose node is away
   MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },

@@ -16,7 +16,7 @@ import type { Logger } from '../runtime/log.js'
 import type { Store } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import {
-  DEFAULT_STREAM_MS, DEFAULT_WAIT_MS, JSONRPC_BINDING, LEGACY_PROTOCOL_VERSION, MAX_RPC_BYTES, PROTOCOL_VERSION, REST_BINDING, REST_SUFFIX,
+  DEFAULT_STREAM_MS, DEFAULT_WAIT_MS, JSONRPC_BINDING, LEGACY_PROTOCOL_VERSION, MAX_RPC_BYTES, MAX_STREAMS, PROTOCOL_VERSION, REST_BINDING, REST_SUFFIX,
   TOKEN_FILE, WELL_KNOWN
 } from './constants.js'
 import { a2aError } from './errors.js'
@@ -25,6 +25,7 @@ import { SeatRequestHandler } from './handler.js'
 import type { Relay, ReceiptWatch } from './relay.js'
 import { tokenSecurity } from './security.js'
 import { withSdkLog } from './sdk-log.js'
+import { StreamGate } from './stream-gate.js'
 import { TaskSource } from './task-store.js'
 
 export interface BridgeOptions {
@@ -73,6 +74,7 @@ export class A2ABridge {
   private readonly app: Express
   private readonly served = new Map<string, Served>()
   private readonly live = new Set<Relay>()
+  private readonly streams = new StreamGate(MAX_STREAMS)
   /**
    * Each request's closed signal, by its headers object: the SDK hands a context builder the request's headers (not
    * the request), so this is how the builder finds the signal of the response it serves.
@@ -209,7 +211,7 @@ export class A2ABridge {
     const source = new TaskSource(handle, { routes: this.deps.routes, store: this.deps.store, sender: this.opts.as })
     const requestHandler = new SeatRequestHandler({
       seat: handle, as: this.opts.as, routes: this.deps.routes, card, source, watch: this.deps.watch,
-      waitMs: this.opts.waitMs ?? DEFAULT_WAIT_MS, streamMs: this.opts.streamMs ?? DEFAULT_STREAM_MS, live: this.live
+      waitMs: this.opts.waitMs ?? DEFAULT_WAIT_MS, streamMs: this.opts.streamMs ?? DEFAULT_STREAM_MS, live: this.live, streams: this.streams
     })
     const userBuilder = async (req: express.Request): Promise<BridgeUser> => new BridgeUser(callerOf(req), this.token !== undefined)
     const contextBuilder: ServerCallContextBuilder = o => {
