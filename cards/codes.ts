@@ -201,7 +201,6 @@ export const CODES = {
   UI_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
   A2A_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
   // bridges
-  A2A_METHOD_UNKNOWN: { exit: 'failure', fix: 'call SendMessage or GetTask' },
   A2A_NO_TEXT: { exit: 'failure', fix: 'send text parts; put files on disk and send their paths' },
   A2A_UNSUPPORTED: { exit: 'failure', fix: 'send a new message instead of continuing a task' },
   PARSE_ERROR: { exit: 'failure', fix: 'send a JSON body' },
