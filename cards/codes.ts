@@ -201,7 +201,6 @@ export const CODES = {
   UI_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
   A2A_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
   // bridges
-  A2A_METHOD_UNKNOWN: { exit: 'failure', fix: 'call SendMessage or GetTask' },
   A2A_NO_TEXT: { exit: 'failure', fix: 'send text parts; put files on disk and send their paths' },
   A2A_UNSUPPORTED: { exit: 'failure', fix: 'send a new message instead of continuing a task' },
   PARSE_ERROR: { exit: 'failure', fix: 'send a JSON body' },
@@ -210,6 +209,8 @@ export const CODES = {
   A2A_FILTER_UNSUPPORTED: { exit: 'failure', fix: 'call ListTasks without contextId, status or statusTimestampAfter and page through the tasks' },
   // MCP resources: a URI that names no resource of aios-comm mcp
   RESOURCE_UNKNOWN: { exit: 'failure', fix: 'see resources/list and resources/templates/list' },
+  // A2A streams: at most MAX_STREAMS open on one bridge
+  A2A_TOO_MANY_STREAMS: { exit: 'failure', fix: 'close streams you no longer read, or wait for one to end, then subscribe again' },
   // mailboxes: nodes that hold signed mail for members whose node is away
   MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },

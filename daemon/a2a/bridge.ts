@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type Express, type RequestHandler } from 'express'
 import { AgentCard } from '@a2a-js/sdk'
+import { defaultServerCallContextBuilder, type ServerCallContextBuilder } from '@a2a-js/sdk/server'
 import { jsonRpcHandler, restHandler } from '@a2a-js/sdk/server/express'
 import { toRestErrorBody } from '@a2a-js/sdk/errors'
 import type { CardSecurity } from '../../cards/index.js'
@@ -15,14 +16,16 @@ import type { Logger } from '../runtime/log.js'
 import type { Store } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import {
-  DEFAULT_STREAM_MS, DEFAULT_WAIT_MS, JSONRPC_BINDING, LEGACY_PROTOCOL_VERSION, MAX_RPC_BYTES, PROTOCOL_VERSION, REST_BINDING, REST_SUFFIX,
+  DEFAULT_STREAM_MS, DEFAULT_WAIT_MS, JSONRPC_BINDING, LEGACY_PROTOCOL_VERSION, MAX_RPC_BYTES, MAX_STREAMS, PROTOCOL_VERSION, REST_BINDING, REST_SUFFIX,
   TOKEN_FILE, WELL_KNOWN
 } from './constants.js'
 import { a2aError } from './errors.js'
+import { CLOSED_KEY } from './executor.js'
 import { SeatRequestHandler } from './handler.js'
 import type { Relay, ReceiptWatch } from './relay.js'
 import { tokenSecurity } from './security.js'
 import { withSdkLog } from './sdk-log.js'
+import { StreamGate } from './stream-gate.js'
 import { TaskSource } from './task-store.js'
 
 export interface BridgeOptions {
@@ -71,6 +74,12 @@ export class A2ABridge {
   private readonly app: Express
   private readonly served = new Map<string, Served>()
   private readonly live = new Set<Relay>()
+  private readonly streams = new StreamGate(MAX_STREAMS)
+  /**
+   * Each request's closed signal, by its headers object: the SDK hands a context builder the request's headers (not
+   * the request), so this is how the builder finds the signal of the response it serves.
+   */
+  private readonly closing = new WeakMap<object, AbortSignal>()
   private token?: string
 
   /** A2A_NOT_LOOPBACK for a host that is not a loopback name: the bridge never faces a network. */
@@ -145,6 +154,10 @@ export class A2ABridge {
     }
     const rest = m?.[2] !== undefined
     if (req.method !== 'GET' && req.method !== 'HEAD' && !(await this.readBody(req, res, rest))) return
+    // 'close' comes when the response is done or the client went away; either way nothing follows the task for it
+    const closed = new AbortController()
+    res.once('close', () => { closed.abort() })
+    this.closing.set(req.headers, closed.signal)
     withSdkLog(this.deps.log, () => { this.app(req, res) })
   }
 
@@ -198,12 +211,18 @@ export class A2ABridge {
     const source = new TaskSource(handle, { routes: this.deps.routes, store: this.deps.store, sender: this.opts.as })
     const requestHandler = new SeatRequestHandler({
       seat: handle, as: this.opts.as, routes: this.deps.routes, card, source, watch: this.deps.watch,
-      waitMs: this.opts.waitMs ?? DEFAULT_WAIT_MS, streamMs: this.opts.streamMs ?? DEFAULT_STREAM_MS, live: this.live
+      waitMs: this.opts.waitMs ?? DEFAULT_WAIT_MS, streamMs: this.opts.streamMs ?? DEFAULT_STREAM_MS, live: this.live, streams: this.streams
     })
     const userBuilder = async (req: express.Request): Promise<BridgeUser> => new BridgeUser(callerOf(req), this.token !== undefined)
+    const contextBuilder: ServerCallContextBuilder = o => {
+      const context = defaultServerCallContextBuilder(o)
+      const closed = this.closing.get(o.headers)
+      if (closed !== undefined) context.state.set(CLOSED_KEY, closed)
+      return context
+    }
     s = {
-      rpc: jsonRpcHandler({ requestHandler, userBuilder, legacyCompat: { enabled: true } }),
-      rest: restHandler({ requestHandler, userBuilder, legacyCompat: { enabled: true } })
+      rpc: jsonRpcHandler({ requestHandler, userBuilder, contextBuilder, legacyCompat: { enabled: true } }),
+      rest: restHandler({ requestHandler, userBuilder, contextBuilder, legacyCompat: { enabled: true } })
     }
     this.served.set(handle, s)
     return s

@@ -2,6 +2,7 @@
 // no request is running for, a bus fed by the obligation's receipts while someone listens to it.
 import { EventEmitter } from 'node:events'
 import { DefaultExecutionEventBusManager, type AgentExecutionEvent, type ExecutionEventBus, type ServerCallContext } from '@a2a-js/sdk/server'
+import { closedSignal } from './executor.js'
 import { Relay, type ReceiptWatch } from './relay.js'
 import { callerOf, type TaskSource } from './task-store.js'
 
@@ -26,7 +27,7 @@ class ReceiptBus extends EventEmitter implements ExecutionEventBus {
       if (name !== 'event' || this.relay !== undefined) return
       const relay = this.relay = new Relay(ob, deps.source, callerOf(context), deps.watch, this)
       deps.live.add(relay)
-      void relay.run({ first: false, boundMs: deps.streamMs })
+      void relay.run({ first: false, boundMs: deps.streamMs, until: closedSignal(context) }) // until the subscriber leaves
         .catch(() => undefined) // the subscriber read the task itself; a read failing now just ends the stream
         .finally(() => { deps.live.delete(relay); this.finished() })
     })

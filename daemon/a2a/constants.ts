@@ -16,6 +16,10 @@ export const DEFAULT_WAIT_MS = 30_000
 // A stream (SendStreamingMessage, SubscribeToTask) ends at a final state or after this long; the client subscribes
 // again to go on. Bounds what one forgotten connection holds.
 export const DEFAULT_STREAM_MS = 10 * 60_000
+// Streams (SendStreamingMessage, SubscribeToTask) open at once on one bridge, all seats together; one more is refused
+// (A2A_TOO_MANY_STREAMS). Each holds a connection and a listener on the observation bus until its client leaves or
+// the task ends: a client needs a few, so this bounds what a local process can pile up while leaving room for many.
+export const MAX_STREAMS = 64
 // Evidence content up to this size travels inside the artifact; larger evidence is named by its sha256 only (the
 // mesh carries at most this much beside a receipt anyway).
 export const INLINE_EVIDENCE_BYTES = 64 * 1024

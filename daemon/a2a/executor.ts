@@ -1,6 +1,6 @@
 // The AgentExecutor of a served seat: the message was already sent as an obligation when the request arrived; the
 // executor publishes its task and follows its receipts for as long as the request waits (blocking, or streaming).
-import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server'
+import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext, type ServerCallContext } from '@a2a-js/sdk/server'
 import { NODE_CALLER } from '../access/index.js'
 import { Relay, type ReceiptWatch } from './relay.js'
 import { callerOf, type TaskSource } from './task-store.js'
@@ -10,6 +10,14 @@ import { toA2AError } from './errors.js'
 /** Keys in the SDK's per-request state: the obligation the request was sent as, and whether it streams. */
 export const OBLIGATION_KEY = 'aios.obligation'
 export const STREAMING_KEY = 'aios.streaming'
+/** Key in the SDK's per-request state: an AbortSignal that aborts when the request's HTTP response closes. */
+export const CLOSED_KEY = 'aios.closed'
+
+/** The request's closed signal (undefined outside an HTTP request). */
+export function closedSignal (context: ServerCallContext | undefined): AbortSignal | undefined {
+  const s = context?.state.get(CLOSED_KEY)
+  return s instanceof AbortSignal ? s : undefined
+}
 
 export interface ExecutorDeps {
   source: TaskSource
@@ -34,7 +42,8 @@ export class SeatExecutor implements AgentExecutor {
     const relay = new Relay(ob, this.deps.source, callerOf(rc.context), this.deps.watch, bus)
     this.deps.live.add(relay)
     try {
-      await relay.run({ first: true, boundMs: streaming ? this.deps.streamMs : blocking ? this.deps.waitMs : 0 })
+      // a client that goes away (a dropped stream, a blocking call given up) ends the run: nobody hears it any more
+      await relay.run({ first: true, boundMs: streaming ? this.deps.streamMs : blocking ? this.deps.waitMs : 0, until: closedSignal(rc.context) })
     } finally {
       this.deps.live.delete(relay)
     }

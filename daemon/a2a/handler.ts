@@ -2,12 +2,13 @@
 // checks versions against, a SendMessage sent as a mesh obligation before the SDK runs the executor (so that a
 // refusal is an A2A error, not a failed task), and CancelTask as the sender's signed CANCELED.
 import { createHash } from 'node:crypto'
-import { AgentCard, type CancelTaskRequest, type Message, type SendMessageRequest, type StreamResponse, type Task } from '@a2a-js/sdk'
+import { AgentCard, type CancelTaskRequest, type Message, type SendMessageRequest, type StreamResponse, type SubscribeToTaskRequest, type Task } from '@a2a-js/sdk'
 import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server'
 import type { RouteTable } from '../control/index.js'
 import { ObligationBusManager, type FeedDeps } from './bus-manager.js'
 import { a2aError, toA2AError } from './errors.js'
 import { OBLIGATION_KEY, SeatExecutor, STREAMING_KEY, type ExecutorDeps } from './executor.js'
+import type { StreamGate } from './stream-gate.js'
 import { ObligationTaskStore, callerOf } from './task-store.js'
 import { FINAL_TASK_STATES } from './task.js'
 import { TaskState } from '@a2a-js/sdk'
@@ -19,6 +20,8 @@ export interface SeatDeps extends Omit<ExecutorDeps, 'cancel'>, FeedDeps {
   routes: Pick<RouteTable, 'notify' | 'cancel'>
   /** The seat's signed card as it is now. */
   card: () => AgentCard
+  /** The bridge's open streams, all seats together. */
+  streams: StreamGate
 }
 
 // A messageId short and printable enough is kept readable in the key (errors and logs show it); others are hashed.
@@ -52,10 +55,25 @@ export class SeatRequestHandler extends DefaultRequestHandler {
     return await super.sendMessage(params, context)
   }
 
+  /** A slot first (a refused stream sends nothing), held until the stream ends or its client goes away. */
   override async * sendMessageStream (params: SendMessageRequest, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
-    await this.submit(params, context)
-    context.state.set(STREAMING_KEY, true)
-    yield * super.sendMessageStream(params, context)
+    const release = this.seatDeps.streams.take()
+    try {
+      await this.submit(params, context)
+      context.state.set(STREAMING_KEY, true)
+      yield * super.sendMessageStream(params, context)
+    } finally {
+      release()
+    }
+  }
+
+  override async * resubscribe (params: SubscribeToTaskRequest, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
+    const release = this.seatDeps.streams.take()
+    try {
+      yield * super.resubscribe(params, context)
+    } finally {
+      release()
+    }
   }
 
   /** A final task cannot be canceled (TaskNotCancelable); an open one is withdrawn, then the SDK answers with it. */

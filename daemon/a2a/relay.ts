@@ -1,6 +1,7 @@
 // Follows one obligation's receipts on the daemon's observation bus and publishes them to an SDK event bus in order:
 // the task first (when asked), a status update for each state the receipts move it to, the artifact and the final
-// status at COMPLETE, REJECTED, CANCELED or a failed delivery. It ends there, at its bound, or when stopped.
+// status at COMPLETE, REJECTED, CANCELED or a failed delivery. It ends there, at its bound, when its client's
+// connection closes, or when stopped.
 import type { Task, TaskState } from '@a2a-js/sdk'
 import { AgentEvent, type ExecutionEventBus } from '@a2a-js/sdk/server'
 import type { Caller } from '../access/index.js'
@@ -16,6 +17,8 @@ export interface RelayRun {
   first: boolean
   /** How long to follow; 0: publish the task and end. */
   boundMs: number
+  /** Ends the run when it aborts: the HTTP response it feeds closed. */
+  until?: AbortSignal
 }
 
 export class Relay {
@@ -39,6 +42,9 @@ export class Relay {
     })
     let bounded = false
     const timer = setTimeout(() => { bounded = true; this.wake?.() }, o.boundMs)
+    const gone = (): void => { this.stop() }
+    if (o.until?.aborted === true) this.stop()
+    o.until?.addEventListener('abort', gone, { once: true })
     try {
       const task = await this.source.task(this.ob, this.caller)
       if (o.first) this.bus.publish(AgentEvent.task(task))
@@ -75,6 +81,7 @@ export class Relay {
       return state
     } finally {
       clearTimeout(timer)
+      o.until?.removeEventListener('abort', gone)
       unsubscribe()
     }
   }

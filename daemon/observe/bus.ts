@@ -47,7 +47,7 @@ export class ObserveBus {
     return [...this.recentRing]
   }
 
-  /** Listeners now: each watch stream, each web page's event stream, the metrics' own. */
+  /** Listeners attached now: watch streams (CLI watch, MCP waits), the web page's event streams, A2A streams and blocking waits, the metrics' own. */
   get size (): number {
     return this.listeners.size
   }

@@ -65,7 +65,7 @@ export class Metrics {
         lastRtt.set(p.peerId, p.latencyMs)
       }
     } })
-    gauge('aios_comm_event_listeners', 'Listeners on the event bus: open watch streams (CLI watch, MCP waits), web page event streams, and these metrics.', [],
+    gauge('aios_comm_event_listeners', 'Listeners on the event bus now: watch streams (CLI watch, MCP waits), web page event streams, A2A streams and blocking waits, and these metrics.', [],
       g => g.set(bus.size))
     collectDefaultMetrics({ register: this.registry })
   }

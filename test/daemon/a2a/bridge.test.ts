@@ -1,28 +1,22 @@
 // The @a2a-js/sdk client against the daemon's A2A bridge: card and signature, SendMessage to a seat, GetTask until
-// COMPLETED; what a web page could send (foreign Origin, text/plain, a rebound Host) is refused, and the optional token.
+// COMPLETED; what a web page could send (foreign Origin, text/plain, a rebound Host) is refused, and the optional token
+// (on the JSON-RPC, REST and SSE routes); a retried messageId is one task. Two daemons serve the file, one with the
+// token; the tests sharing one count only the messages they made.
 import { randomUUID } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GetTaskRequest, SendMessageRequest, TaskState, verifyAgentCardSignature } from '@a2a-js/sdk'
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client'
 import { b64url, parseKeyText, verifyCardJson } from '../../../cards/index.js'
-import { actorAdd } from '../../../daemon/index.js'
 import { call } from '../../../cli/control-client.js'
+import { startBridgedHome, type BridgedHome } from '../../helpers/a2a-home.js'
 import { cli, errorCode } from '../../helpers/cli.js'
-import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
+import { createMesh, query, waitFor } from '../../helpers/mesh.js'
 
 const EXT = 'urn:aios-comm:a2a:mesh:v1'
 const say = (line: string): void => { process.stdout.write(`[a2a] ${line}\n`) }
-
-/** One home with seats agent-a and gateway; its daemon runs the bridge on a free loopback port, sending as gateway. */
-async function bridgedHome (extra: string[] = []): Promise<{ home: string, base: string }> {
-  const [a] = await createMesh(1, { start: false, args: () => ['--a2a-port', '0', '--a2a-as', 'gateway', ...extra] })
-  await withCtx(a.home, async ctx => { await actorAdd(ctx, 'gateway') })
-  await a.daemon.start()
-  return { home: a.home, base: a.daemon.ready.a2a }
-}
 
 async function rpc (url: string, method: string, params: unknown): Promise<any> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
@@ -51,9 +45,23 @@ async function raw (url: string, method: string, headers: Record<string, string>
 /** Every message row the home holds, sent or received: a refused request must leave this untouched. */
 const stored = (home: string): number => query<{ n: number }>(home, 'SELECT count(*) AS n FROM messages')[0].n
 
+/** agent-a's inbox, its obligations only: what a test finds there is compared with what was there before it. */
+const inboxOf = async (home: string): Promise<string[]> => (await call(home, 'inbox', { as: 'agent-a' })).map((m: any) => m.obligation as string)
+
+/** What `now` holds that `before` did not. */
+const added = (before: string[], now: string[]): string[] => now.filter(x => !before.includes(x))
+
 describe('A2A bridge', () => {
+  // seats agent-a and gateway only, so that the root well-known card is agent-a's
+  let open: BridgedHome
+  let tokened: BridgedHome
+  beforeAll(async () => {
+    [open, tokened] = await Promise.all([startBridgedHome(), startBridgedHome({ args: ['--a2a-token'] })])
+  })
+  afterAll(async () => { await Promise.all([open?.close(), tokened?.close()]) })
+
   it('serves a signed card, bridges SendMessage to a seat and reports COMPLETED after its ack', async () => {
-    const { home, base } = await bridgedHome()
+    const { home, base } = open
     const raw = await (await fetch(`${base}/.well-known/agent-card.json`)).json()
     const ext = raw.capabilities.extensions.find((e: any) => e.params?.actorKey !== undefined)
     const jwk = { kty: 'OKP', crv: 'Ed25519', x: b64url(parseKeyText(ext.params.actorKey)) }
@@ -91,8 +99,9 @@ describe('A2A bridge', () => {
   }, 30_000)
 
   it('answers bad requests with A2A errors carrying our codes and keeps serving', async () => {
-    const { home, base } = await bridgedHome()
+    const { home, base } = open
     const url = `${base}/a2a/agent-a`
+    const before = await inboxOf(home)
     const cases: Array<[string, any]> = [
       ['unknown method', await rpc(url, 'FetchWeather', { id: 'ob_1' })],
       ['unknown task', await rpc(url, 'GetTask', { id: 'ob_' + '0'.repeat(32) })],
@@ -109,13 +118,14 @@ describe('A2A bridge', () => {
     const unknownBody = await unknownSeat.json()
     say(`POST /a2a/nobody → HTTP ${unknownSeat.status} ${JSON.stringify(unknownBody).slice(0, 80)}`)
     expect([unknownSeat.status, unknownBody.error.code]).toEqual([404, 'ACTOR_NOT_LOCAL'])
-    expect((await call(home, 'inbox', { as: 'agent-a' }))).toEqual([])
+    expect(await inboxOf(home)).toEqual(before)
   }, 30_000)
 
   it('refuses what a web page could send: a foreign Origin, a text/plain body, a rebound Host; a plain JSON POST still works', async () => {
-    const { home, base } = await bridgedHome()
+    const { home, base } = open
     const url = `${base}/a2a/agent-a`
     const port = new URL(base).port
+    const [before, held] = [await inboxOf(home), stored(home)]
     // what a form or a no-cors fetch on http://evil.example sends: no preflight, so the browser delivers it
     const cases: Array<[string, Record<string, string>, number, string]> = [
       ['text/plain from a foreign Origin', { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
@@ -131,7 +141,7 @@ describe('A2A bridge', () => {
     for (const [what, headers] of cases) {
       const r = await raw(url, 'POST', headers, sendBody(`from ${what}`))
       say(`${what} → HTTP ${r.status} ${String(r.json?.error?.code)}`)
-      seen.push([what, r.status, r.json?.error?.code, stored(home)]) // stored: messages held after this request
+      seen.push([what, r.status, r.json?.error?.code, stored(home) - held]) // messages stored by this test so far
     }
     expect(seen).toEqual(cases.map(([what, , status, code]) => [what, status, code, 0]))
     // a rebound Host cannot read the card either
@@ -142,13 +152,14 @@ describe('A2A bridge', () => {
     expect(plain.json.result.task.id).toMatch(/^ob_/)
     const own = await raw(url, 'POST', { 'content-type': 'application/json', 'a2a-version': '1.0', origin: base }, sendBody('from the bridge origin'))
     expect(own.json.result.task.id).toMatch(/^ob_/)
-    const inbox = await waitFor('both at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length === 2)
-    expect(inbox.map((m: any) => m.obligation).sort()).toEqual([plain.json.result.task.id, own.json.result.task.id].sort())
-    expect(stored(home)).toBe(2)
+    const inbox = await waitFor('both at agent-a', async () => added(before, await inboxOf(home)), l => l.length === 2)
+    expect(inbox.sort()).toEqual([plain.json.result.task.id, own.json.result.task.id].sort())
+    expect(stored(home) - held).toBe(2)
   }, 30_000)
 
   it('--a2a-token: the card declares a bearer scheme and still verifies; requests without the token get 401 and queue nothing', async () => {
-    const { home, base } = await bridgedHome(['--a2a-token'])
+    const { home, base } = tokened
+    const [before, held] = [await inboxOf(home), stored(home)]
     const file = join(home, 'a2a.token')
     const token = readFileSync(file, 'utf8').trim()
     expect(token).toMatch(/^[0-9a-f]{64}$/)
@@ -171,7 +182,7 @@ describe('A2A bridge', () => {
     say(`no token → HTTP ${none.status} ${String(none.json?.error?.code)}; wrong token → HTTP ${wrong.status} ${String(wrong.json?.error?.code)}`)
     expect([none.status, none.json?.error?.code]).toEqual([401, 'A2A_TOKEN_REQUIRED'])
     expect([wrong.status, wrong.json?.error?.code]).toEqual([401, 'A2A_TOKEN_INVALID'])
-    expect(stored(home)).toBe(0)
+    expect(stored(home) - held).toBe(0)
 
     // the SDK client with the token in every request
     const withToken: typeof fetch = async (input, init) => {
@@ -183,9 +194,53 @@ describe('A2A bridge', () => {
     const sent = await client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'with the token' }] }, configuration: { returnImmediately: true } }))
     if (!('status' in sent)) throw new Error('SendMessage answered with a message, not a task')
     expect(sent.id).toMatch(/^ob_/)
-    await waitFor('the message at agent-a', async () => await call(home, 'inbox', { as: 'agent-a' }), l => l.length === 1 && l[0].obligation === sent.id)
+    await waitFor('the message at agent-a', async () => added(before, await inboxOf(home)), l => l.length === 1 && l[0] === sent.id)
     expect((await client.getTask(GetTaskRequest.fromJSON({ id: sent.id }))).id).toBe(sent.id)
-    expect(stored(home)).toBe(1)
+    expect(stored(home) - held).toBe(1)
+  }, 30_000)
+
+  it('Host, Origin, content type and token are checked on the REST and SSE routes too', async () => {
+    const { home, base } = tokened
+    const port = new URL(base).port
+    const held = stored(home)
+    const body = JSON.stringify({ message: { messageId: 'm-rest', role: 'ROLE_USER', parts: [{ text: 'x' }] } })
+    const restSend = `${base}/a2a/agent-a/rest/message:send`
+    const restStream = `${base}/a2a/agent-a/rest/message:stream`
+    const subscribe = `${base}/a2a/agent-a/rest/tasks/ob_${'0'.repeat(32)}:subscribe`
+    const json = { 'content-type': 'application/json', 'a2a-version': '1.0' }
+    const cases: Array<[string, string, string, Record<string, string>, number, string]> = [
+      ['REST send, no token', restSend, 'POST', json, 401, 'A2A_TOKEN_REQUIRED'],
+      ['REST stream, no token', restStream, 'POST', json, 401, 'A2A_TOKEN_REQUIRED'],
+      ['SSE subscribe, no token', subscribe, 'GET', { 'a2a-version': '1.0' }, 401, 'A2A_TOKEN_REQUIRED'],
+      ['REST send, foreign Origin', restSend, 'POST', { ...json, origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
+      ['SSE subscribe, foreign Origin', subscribe, 'GET', { origin: 'http://evil.example' }, 403, 'ORIGIN_REFUSED'],
+      ['REST send, text/plain', restSend, 'POST', { 'content-type': 'text/plain' }, 415, 'CONTENT_TYPE_REFUSED'],
+      ['REST stream, rebound Host', restStream, 'POST', { ...json, host: `evil.example:${port}` }, 421, 'HOST_NOT_LOOPBACK'],
+      ['SSE subscribe, rebound Host', subscribe, 'GET', { host: `evil.example:${port}` }, 421, 'HOST_NOT_LOOPBACK']
+    ]
+    const seen: Array<[string, number, string]> = []
+    for (const [what, url, method, headers] of cases) {
+      const r = await raw(url, method, headers, method === 'POST' ? body : undefined)
+      say(`${what} → HTTP ${r.status} ${String(r.json?.error?.code)}`)
+      seen.push([what, r.status, r.json?.error?.code])
+    }
+    expect(seen).toEqual(cases.map(([what, , , , status, code]) => [what, status, code]))
+    expect(stored(home) - held).toBe(0)
+  }, 30_000)
+
+  it('SendMessage retried with the same messageId returns the same task; another text under it is refused', async () => {
+    const { home, base } = open
+    const url = `${base}/a2a/agent-a`
+    const before = await inboxOf(home)
+    const send = async (messageId: string, text: string): Promise<any> =>
+      await rpc(url, 'SendMessage', { message: { messageId, role: 'ROLE_USER', parts: [{ text }] }, configuration: { returnImmediately: true } })
+    const first = await send('msg-42', 'please review PR 42')
+    const again = await send('msg-42', 'please review PR 42')
+    expect(first.result.task.id).toMatch(/^ob_/)
+    expect(again.result.task.id).toBe(first.result.task.id)
+    const other = await send('msg-42', 'please review PR 43')
+    expect(other.error.data[0].metadata.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(added(before, await inboxOf(home))).toEqual([first.result.task.id])
   }, 30_000)
 
   it('refuses to listen beyond loopback', async () => {
