@@ -87,6 +87,14 @@ describe('aios-comm a2a send', () => {
   it('pins the card key per URL on first use: another key, no signature or a tampered card is refused and nothing is recorded', async () => {
     const h = await home()
     const agent = await serveAgent()
+    // before any key is pinned: a card altered after it was signed is refused
+    const altered = await signCard(agent.baseCard(), agent.key)
+    altered.name = 'Trusted Review Agent'
+    agent.serve(altered)
+    expect(errorCode(await cli(h, ['a2a', 'send', agent.url, 'zeroth']))).toBe('A2A_CARD_BAD_SIGNATURE')
+    expect(count(h, 'a2a_pins')).toBe(0)
+    agent.serve(await signCard(agent.baseCard(), agent.key))
+
     const first = await send(h, agent.url, 'first')
     expect(first.card.pinned).toBe('new')
     const recorded = count(h, 'a2a_obligations')
