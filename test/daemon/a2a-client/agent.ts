@@ -7,12 +7,15 @@ import type { Server } from 'node:http'
 import express from 'express'
 import { exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose'
 import { AgentCard, Task, generateAgentCardSignature } from '@a2a-js/sdk'
-import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server'
+import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, type AgentExecutor, type ExecutionEventBus, type RequestContext, type ServerCallContext } from '@a2a-js/sdk/server'
 import { UserBuilder, agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express'
 import { onTestFinished } from 'vitest'
 
-/** complete: a task COMPLETED with one text artifact; reject: REJECTED with a reason; huge: COMPLETED with an artifact over the client's bound. */
-export type Behaviour = 'complete' | 'reject' | 'huge'
+/**
+ * complete: a task COMPLETED with one text artifact; reject: REJECTED with a reason; huge: COMPLETED with an artifact
+ * over the client's bound; ask: INPUT_REQUIRED (the blocking send returns at once), completed later by `finish`.
+ */
+export type Behaviour = 'complete' | 'reject' | 'huge' | 'ask'
 
 export const ARTIFACT_TEXT = 'LGTM: two comments left on PR 42'
 export const REJECT_REASON = 'this agent reviews only Go code'
@@ -30,14 +33,27 @@ export async function signCard (card: AgentCard | Record<string, unknown>, key: 
   return JSON.parse(JSON.stringify(signed))
 }
 
+/** The agent's task store: a task named in `finished` is COMPLETED with the review artifact when read again. */
+class Tasks extends InMemoryTaskStore {
+  readonly finished = new Set<string>()
+  override async load (id: string, ctx: ServerCallContext): Promise<Task | undefined> {
+    const t = await super.load(id, ctx)
+    if (t === undefined || !this.finished.has(id)) return t
+    return Task.fromJSON({ ...Task.toJSON(t) as object, status: { state: 'TASK_STATE_COMPLETED' }, artifacts: [{ artifactId: 'review', name: 'review', parts: [{ text: ARTIFACT_TEXT }] }] })
+  }
+}
+
 function executor (behaviour: () => Behaviour): AgentExecutor {
   return {
     execute: async (ctx: RequestContext, bus: ExecutionEventBus) => {
       const b = behaviour()
       const text = b === 'huge' ? 'x'.repeat(2 * 1024 * 1024) : ARTIFACT_TEXT
+      const said = (state: string, reply: string): unknown => ({ state, message: { messageId: `r-${ctx.taskId}`, role: 'ROLE_AGENT', parts: [{ text: reply }] } })
       const task = b === 'reject'
-        ? { id: ctx.taskId, contextId: ctx.contextId, status: { state: 'TASK_STATE_REJECTED', message: { messageId: `r-${ctx.taskId}`, role: 'ROLE_AGENT', parts: [{ text: REJECT_REASON }] } } }
-        : { id: ctx.taskId, contextId: ctx.contextId, status: { state: 'TASK_STATE_COMPLETED' }, artifacts: [{ artifactId: 'review', name: 'review', parts: [{ text }] }] }
+        ? { id: ctx.taskId, contextId: ctx.contextId, status: said('TASK_STATE_REJECTED', REJECT_REASON) }
+        : b === 'ask'
+          ? { id: ctx.taskId, contextId: ctx.contextId, status: said('TASK_STATE_INPUT_REQUIRED', 'which branch?') }
+          : { id: ctx.taskId, contextId: ctx.contextId, status: { state: 'TASK_STATE_COMPLETED' }, artifacts: [{ artifactId: 'review', name: 'review', parts: [{ text }] }] }
       bus.publish(AgentEvent.task(Task.fromJSON(task)))
       bus.finished()
     },
@@ -58,6 +74,8 @@ export interface TestAgent {
   /** 'request' for every JSON-RPC POST received. */
   events: EventEmitter
   requests: number
+  /** The agent finishes a task on its own (an `ask` task): GetTask answers it COMPLETED from now on. */
+  finish: (taskId: string) => void
 }
 
 /**
@@ -71,8 +89,10 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
   const agent: TestAgent = {
     url: '', port: 0, key: await newKey('agent-key-1'), events, requests: 0, behaviour: o.behaviour ?? 'complete',
     serve: c => { card = c },
-    baseCard: () => ({})
+    baseCard: () => ({}),
+    finish: id => { tasks.finished.add(id) }
   }
+  const tasks = new Tasks()
   const server: Server = await new Promise(resolve => { const s = app.listen(0, '127.0.0.1', () => resolve(s)) })
   onTestFinished(async () => {
     server.closeAllConnections()
@@ -91,7 +111,7 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
     skills: [{ id: 'review', name: 'review', description: 'reviews a pull request', tags: ['review'] }]
   })
   agent.serve(await signCard(agent.baseCard(), agent.key))
-  const handler = new DefaultRequestHandler(AgentCard.fromJSON(agent.baseCard()), new InMemoryTaskStore(), executor(() => agent.behaviour))
+  const handler = new DefaultRequestHandler(AgentCard.fromJSON(agent.baseCard()), tasks, executor(() => agent.behaviour))
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: async () => card as unknown as AgentCard, cache: { maxAge: 0 } }))
   app.use('/a2a/jsonrpc', (_req, _res, next) => { agent.requests++; events.emit('request'); next() })
   if (o.hang === true) app.post('/a2a/jsonrpc', () => {}) // held open: never answered

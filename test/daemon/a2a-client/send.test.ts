@@ -28,7 +28,7 @@ async function send (h: string, url: string, text: string, ...flags: string[]): 
 }
 
 describe('aios-comm a2a send', () => {
-  it('records a completed task as COMPLETE witnessed by the seat with the artifact as evidence, a rejected one as REJECTED; local to this node', async () => {
+  it('records a completed task as COMPLETE witnessed by the seat with the artifact as evidence, a rejected one as REJECTED, an open one until a2a get; local to this node', async () => {
     const h = await home()
     const agent = await serveAgent()
     const factsBefore = count(h, 'facts')
@@ -82,6 +82,19 @@ describe('aios-comm a2a send', () => {
     expect(ns.state).toBe('REJECTED')
     expect(ns.receipts.find((x: any) => x.state === 'REJECTED')).toMatchObject({ verified: true })
     expect(ns.receipts.find((x: any) => x.state === 'REJECTED').note).toContain(REJECT_REASON)
+
+    // a task that is not final when the blocking send returns: DELIVERED, and a2a get asks the agent again
+    agent.behaviour = 'ask'
+    const open = await send(h, agent.url, 'please review PR 44')
+    say(`input required → ${JSON.stringify({ obligation: open.obligation, state: open.state, final: open.final, taskState: open.taskState })}`)
+    expect(open).toMatchObject({ state: 'DELIVERED', final: false, taskState: 'TASK_STATE_INPUT_REQUIRED' })
+    expect(await call(h, 'outbox', {})).toContainEqual(expect.objectContaining({ kind: 'a2a', obligation: open.obligation }))
+    agent.finish(open.taskId)
+    const got = JSON.parse((await cli(h, ['a2a', 'get', open.obligation, '--json'])).stdout)
+    say(`aios-comm a2a get ${open.obligation as string} → ${got.state as string} (${got.taskState as string}), evidence sha256 ${got.evidence.sha256 as string}`)
+    expect(got).toMatchObject({ obligation: open.obligation, state: 'COMPLETE', final: true, taskId: open.taskId })
+    expect(sha256(readFileSync(got.evidence.path))).toBe(got.evidence.sha256)
+    expect(await call(h, 'outbox', {})).not.toContainEqual(expect.objectContaining({ obligation: open.obligation }))
   })
 
   it('pins the card key per URL on first use: another key, no signature or a tampered card is refused and nothing is recorded', async () => {
