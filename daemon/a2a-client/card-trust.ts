@@ -62,6 +62,7 @@ export async function checkCardTrust (url: string, card: { signatures?: unknown 
   }
   const print = thumbprint(key)
   if (pin === undefined) return { pinned: 'new', jwk: key, thumbprint: print }
+  if (print === pin.thumbprint) return { pinned: 'same', jwk: key, thumbprint: print } // the pinned key, as the card names it
   if (!o.acceptNewKey) {
     throw new MeshError('A2A_CARD_KEY_CHANGED', `the card at ${url} is signed by key ${print}, not by ${pin.thumbprint} pinned for it on ${new Date(pin.pinnedAtMs).toISOString()}; nothing was sent`)
   }

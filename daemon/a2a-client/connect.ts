@@ -3,7 +3,7 @@
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client'
 import type { AgentCard } from '@a2a-js/sdk'
 import type { Core } from '../core.js'
-import { MAX_ANSWER_BYTES } from './constants.js'
+import { MAX_ANSWER_BYTES, MAX_CARD_NAME } from './constants.js'
 import { fetchCard, fetchKeySet, parseAgentUrl, usableInterfaces, type AgentUrl } from './agent-card.js'
 import { checkCardTrust, type CardTrust } from './card-trust.js'
 import { guardedFetch, newGuard, type Guard } from './guarded-fetch.js'
@@ -22,7 +22,7 @@ export async function reachAgent (core: Core, url: string, o: { acceptNewKey: bo
   const pin = core.store.a2aClient.pin(agent.url)
   const trust = await checkCardTrust(agent.url, card, pin, { ...o, fetchKeySet: async jku => await fetchKeySet(agent, jku) })
   const supportedInterfaces = usableInterfaces(card, agent)
-  return { agent, name: card.name as string, trust, card: { ...card, supportedInterfaces } }
+  return { agent, name: (card.name as string).slice(0, MAX_CARD_NAME), trust, card: { ...card, supportedInterfaces } }
 }
 
 /** Keeps the key that signed the card, pinned for the URL: on first use, or when the user accepted a new one. */

@@ -20,5 +20,9 @@ export const WITNESS_CODE = 'A2A_WITNESS'
 export const RECIPIENT_PREFIX = 'a2a:'
 /** The recipient fits in a receipt's actor field (MAX_HANDLE_BYTES = 63). */
 export const MAX_RECIPIENT_NAME = 59
+/** A card's name as recorded and shown: a hostile card's name may fill its whole size. */
+export const MAX_CARD_NAME = 200
+/** What of a remote error's text is shown: an agent's error page may be long, and it is the agent's text, not ours. */
+export const MAX_ERROR_TEXT = 300
 /** The protocol bindings this client speaks, as a card names them. */
 export const BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const

@@ -48,7 +48,7 @@ export function signObligation (core: Core, input: ObligationInput): A2AObligati
     from: input.from,
     recipient: msg.to,
     url: input.url,
-    cardName: input.cardName.slice(0, 200),
+    cardName: input.cardName,
     keyThumbprint: input.keyThumbprint,
     state: 'DELIVERY_PENDING',
     sentAtMs: now,

@@ -9,7 +9,7 @@ import { NODE_CALLER, type Caller } from '../access/index.js'
 import { obligationId, parseObligation } from '../messaging/ids.js'
 import { MAX_BODY_BYTES } from '../limits/index.js'
 import type { A2AObligationRow } from '../store/index.js'
-import { CARD_TIMEOUT_MS, DEFAULT_WAIT_MS, MAX_IN_FLIGHT, MAX_WAIT_MS } from './constants.js'
+import { CARD_TIMEOUT_MS, DEFAULT_WAIT_MS, MAX_ERROR_TEXT, MAX_IN_FLIGHT, MAX_WAIT_MS } from './constants.js'
 import { answerOf, answerOfTask, isTerminal, type Answer } from './answer.js'
 import { clientFor, pinKey, reachAgent, type Agent } from './connect.js'
 import type { Guard } from './guarded-fetch.js'
@@ -61,10 +61,10 @@ function callError (err: unknown, guard: Guard, url: string): MeshError {
   if (guard.violation !== undefined) return guard.violation
   if (err instanceof A2AError) {
     const code = (err as { envelopeCode?: unknown }).envelopeCode ?? err.reason
-    return new MeshError('A2A_REMOTE_ERROR', `${url} answered error ${String(code)}: ${err.message}`)
+    return new MeshError('A2A_REMOTE_ERROR', `${url} answered error ${String(code)}: ${err.message.split('\n')[0].slice(0, MAX_ERROR_TEXT)}`)
   }
   if (err instanceof MeshError) return err
-  return new MeshError('A2A_REMOTE_ERROR', `${url} answered: ${(err as Error).message}`)
+  return new MeshError('A2A_REMOTE_ERROR', `${url} answered: ${String((err as Error).message).split('\n')[0].slice(0, MAX_ERROR_TEXT)}`)
 }
 
 export async function a2aSend (core: Core, p: A2ASendParams, caller: Caller = NODE_CALLER): Promise<A2AResult> {

@@ -74,6 +74,8 @@ export interface TestAgent {
   /** 'request' for every JSON-RPC POST received. */
   events: EventEmitter
   requests: number
+  /** Stops serving (its port then refuses connections). */
+  close: () => Promise<void>
   /** The agent finishes a task on its own (an `ask` task): GetTask answers it COMPLETED from now on. */
   finish: (taskId: string) => void
 }
@@ -90,14 +92,18 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
     url: '', port: 0, key: await newKey('agent-key-1'), events, requests: 0, behaviour: o.behaviour ?? 'complete',
     serve: c => { card = c },
     baseCard: () => ({}),
-    finish: id => { tasks.finished.add(id) }
+    finish: id => { tasks.finished.add(id) },
+    close: async () => {}
   }
   const tasks = new Tasks()
   const server: Server = await new Promise(resolve => { const s = app.listen(0, '127.0.0.1', () => resolve(s)) })
-  onTestFinished(async () => {
+  let closed: Promise<unknown> | undefined
+  agent.close = async () => {
     server.closeAllConnections()
-    await new Promise(resolve => server.close(resolve))
-  })
+    closed ??= new Promise(resolve => server.close(resolve))
+    await closed
+  }
+  onTestFinished(async () => { await agent.close() })
   agent.port = (server.address() as AddressInfo).port
   agent.url = `http://127.0.0.1:${agent.port}`
   agent.baseCard = () => ({

@@ -155,7 +155,7 @@ describe('aios-comm a2a send', () => {
     expect(r.card.keyThumbprint).toBeUndefined()
   })
 
-  it('bounds a hostile agent: an answer that never comes (the daemon serving meanwhile), an answer too large, interfaces on another origin', async () => {
+  it('bounds a hostile agent: an answer that never comes (the daemon serving meanwhile), an answer too large, interfaces on another origin, an HTTP error, nothing listening', async () => {
     const h = await home()
     const agent = await serveAgent({ hang: true })
     const arrived = new Promise(resolve => agent.events.once('request', resolve))
@@ -193,6 +193,20 @@ describe('aios-comm a2a send', () => {
     expect(errorCode(foreign)).toBe('A2A_CARD_FOREIGN_INTERFACE')
     expect(foreign.code).toBe(3)
     expect(victim.requests).toBe(0)
+
+    // an interface that answers with an HTTP error: the agent refused, nothing is recorded
+    const broken = await serveAgent({ interfaceUrl: base => `${base}/nowhere` })
+    const refused = await cli(h, ['a2a', 'send', broken.url, 'hello'])
+    say(`interface answering 404 → exit ${refused.code}: ${refused.stderr.trim()}`)
+    expect(errorCode(refused)).toBe('A2A_REMOTE_ERROR')
+
+    // nothing listening: unreachable, nothing is recorded
+    const gone = await serveAgent()
+    await gone.close()
+    const down = await cli(h, ['a2a', 'send', gone.url, 'hello'])
+    say(`nothing listening → exit ${down.code}: ${down.stderr.trim()}`)
+    expect(errorCode(down)).toBe('A2A_UNREACHABLE')
+
     expect(count(h, 'a2a_obligations')).toBe(2) // the two above that may have reached their agents
   })
 })
