@@ -27,9 +27,13 @@ export async function newKey (kid: string): Promise<SigningKey> {
   return { privateKey, jwk: await exportJWK(publicKey), kid }
 }
 
-/** The card signed with this key (its public JWK in the protected header), as the SDK signs cards. */
-export async function signCard (card: AgentCard | Record<string, unknown>, key: SigningKey): Promise<Record<string, unknown>> {
-  const signed = await generateAgentCardSignature(key.privateKey, { alg: 'EdDSA', kid: key.kid, typ: 'JOSE', jwk: key.jwk })(card as AgentCard)
+/**
+ * The card signed with this key, as the SDK signs cards: the protected header names the key by its public JWK, or,
+ * given `jku`, by the URL of a JWK Set holding it (under its kid).
+ */
+export async function signCard (card: AgentCard | Record<string, unknown>, key: SigningKey, jku?: string): Promise<Record<string, unknown>> {
+  const header = jku === undefined ? { alg: 'EdDSA', kid: key.kid, typ: 'JOSE', jwk: key.jwk } : { alg: 'EdDSA', kid: key.kid, typ: 'JOSE', jku }
+  const signed = await generateAgentCardSignature(key.privateKey, header)(card as AgentCard)
   return JSON.parse(JSON.stringify(signed))
 }
 
@@ -73,7 +77,10 @@ export interface TestAgent {
   behaviour: Behaviour
   /** 'request' for every JSON-RPC POST received. */
   events: EventEmitter
+  /** JSON-RPC requests received. */
   requests: number
+  /** Requests for its JWK Set (/jwks.json, holding its key under its kid). */
+  keySetRequests: number
   /** Stops serving (its port then refuses connections). */
   close: () => Promise<void>
   /** The agent finishes a task on its own (an `ask` task): GetTask answers it COMPLETED from now on. */
@@ -89,7 +96,7 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
   const events = new EventEmitter()
   let card: Record<string, unknown> = {}
   const agent: TestAgent = {
-    url: '', port: 0, key: await newKey('agent-key-1'), events, requests: 0, behaviour: o.behaviour ?? 'complete',
+    url: '', port: 0, key: await newKey('agent-key-1'), events, requests: 0, keySetRequests: 0, behaviour: o.behaviour ?? 'complete',
     serve: c => { card = c },
     baseCard: () => ({}),
     finish: id => { tasks.finished.add(id) },
@@ -118,6 +125,7 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
   })
   agent.serve(await signCard(agent.baseCard(), agent.key))
   const handler = new DefaultRequestHandler(AgentCard.fromJSON(agent.baseCard()), tasks, executor(() => agent.behaviour))
+  app.get('/jwks.json', (_req, res) => { agent.keySetRequests++; res.json({ keys: [{ ...agent.key.jwk, kid: agent.key.kid }] }) })
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: async () => card as unknown as AgentCard, cache: { maxAge: 0 } }))
   app.use('/a2a/jsonrpc', (_req, _res, next) => { agent.requests++; events.emit('request'); next() })
   if (o.hang === true) app.post('/a2a/jsonrpc', () => {}) // held open: never answered

@@ -142,7 +142,24 @@ describe('aios-comm a2a send', () => {
     const accepted = await send(h, agent.url, 'fifth', '--accept-new-key')
     expect(accepted.card.pinned).toBe('replaced')
     expect(accepted.card.keyThumbprint).not.toBe(first.card.keyThumbprint)
-    expect((await send(h, agent.url, 'sixth')).card.pinned).toBe('same')
+    const plainText = await cli(h, ['a2a', 'send', agent.url, 'sixth'])
+    say(`aios-comm a2a send ${agent.url} sixth →\n${plainText.stdout}`)
+    expect(plainText.stdout).toMatch(/^ob_[0-9a-f]{32} COMPLETE\n/)
+    expect(plainText.stdout).toContain(`card key ${accepted.card.keyThumbprint as string} (as pinned)`)
+
+    // a key named by jku: fetched from the agent's own origin only
+    const byJku = await serveAgent()
+    byJku.serve(await signCard(byJku.baseCard(), byJku.key, `${byJku.url}/jwks.json`))
+    const viaSet = await send(h, byJku.url, 'hello')
+    expect(viaSet).toMatchObject({ state: 'COMPLETE', card: { pinned: 'new' } })
+    expect(byJku.keySetRequests).toBe(1)
+    const elsewhere = await serveAgent()
+    elsewhere.key = byJku.key // that origin serves the very key: it must still not be asked
+    const pointing = await serveAgent()
+    pointing.key = byJku.key
+    pointing.serve(await signCard(pointing.baseCard(), byJku.key, `${elsewhere.url}/jwks.json`))
+    expect(errorCode(await cli(h, ['a2a', 'send', pointing.url, 'hello']))).toBe('A2A_CARD_BAD_SIGNATURE')
+    expect(elsewhere.keySetRequests).toBe(0)
 
     // another agent whose card is unsigned: sent to only with --allow-unsigned
     const plain = await serveAgent()
