@@ -3,8 +3,7 @@
 import { bytesEqual, hex, keyText, sha256, verifyEnvelope } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import type { StatusResult } from '../control/methods.js'
-import type { OutboxItem, ReceiptView } from '../messaging/index.js'
+import type { ObligationView, OutboxItem, ReceiptView } from '../messaging/index.js'
 import { recheckEvidence } from '../messaging/evidence.js'
 import { obligationId } from '../messaging/ids.js'
 import type { JourneyStep } from '../observe/index.js'
@@ -23,7 +22,13 @@ export interface A2AInfo {
   lastError?: string
 }
 
-export type A2AStatus = StatusResult & { a2a: A2AInfo }
+/** What `status` answers for an A2A obligation: the shape of every obligation's status, and the remote side. */
+export interface A2AStatus extends ObligationView {
+  journey: JourneyStep[]
+  done: boolean
+  verdict: string
+  a2a: A2AInfo
+}
 
 export function infoOf (row: A2AObligationRow): A2AInfo {
   return { url: row.url, cardName: row.cardName, keyThumbprint: row.keyThumbprint, taskId: row.taskId, contextId: row.contextId, taskState: row.taskState, lastError: row.lastError }
