@@ -211,6 +211,21 @@ export const CODES = {
   RESOURCE_UNKNOWN: { exit: 'failure', fix: 'see resources/list and resources/templates/list' },
   // A2A streams: at most MAX_STREAMS open on one bridge
   A2A_TOO_MANY_STREAMS: { exit: 'failure', fix: 'close streams you no longer read, or wait for one to end, then subscribe again' },
+  // the A2A client: a seat sending to an outside A2A agent (aios-comm a2a send URL TEXT)
+  A2A_URL_INVALID: { exit: 'usage', fix: 'give the agent\'s http or https URL, e.g. https://agent.example' },
+  A2A_UNREACHABLE: { exit: 'failure', fix: 'check the URL and that the agent runs; nothing was sent' },
+  A2A_TIMEOUT: { exit: 'failure', fix: 'the agent did not answer in time; see aios-comm status OB later, or send again with a longer --wait' },
+  A2A_REDIRECT_REFUSED: { exit: 'refused', fix: 'give the URL the agent answers at; redirects are not followed' },
+  A2A_CARD_MALFORMED: { exit: 'refused', fix: 'the URL serves no A2A agent card; give the agent\'s base URL or its card\'s URL' },
+  A2A_CARD_TOO_LARGE: { exit: 'refused', fix: 'the agent card is over the size limit; ask its owner for a smaller card' },
+  A2A_CARD_UNSIGNED: { exit: 'refused', fix: 'ask the agent\'s owner to sign its card, or pass --allow-unsigned to send without a checked key' },
+  A2A_CARD_BAD_SIGNATURE: { exit: 'refused', fix: 'the card\'s signature does not verify; nothing was sent: obtain the card from its owner' },
+  A2A_CARD_KEY_CHANGED: { exit: 'refused', fix: 'the card is signed by another key than the one pinned for this URL; confirm with its owner, then pass --accept-new-key' },
+  A2A_CARD_FOREIGN_INTERFACE: { exit: 'refused', fix: 'the card names no interface on the URL\'s own origin; give the URL of the agent\'s interface itself' },
+  A2A_ANSWER_TOO_LARGE: { exit: 'refused', fix: 'the agent\'s answer is over the size limit; ask it for a shorter answer' },
+  A2A_REMOTE_ERROR: { exit: 'failure', fix: 'the agent refused the request with the error shown; nothing was recorded' },
+  A2A_BUSY: { exit: 'failure', fix: 'too many A2A requests wait for answers; send again when one ends' },
+  A2A_TASK_UNKNOWN: { exit: 'failure', fix: 'the agent named no task for this obligation; there is nothing to ask it about' },
   // mailboxes: nodes that hold signed mail for members whose node is away
   MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },

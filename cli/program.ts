@@ -34,6 +34,7 @@ const COMMANDS: ReadonlyArray<[string, () => Promise<CommandFile>]> = [
   ['doctor', async () => await import('./commands/doctor.js')],
   ['service', async () => await import('./commands/service.js')],
   ['mcp', async () => await import('./commands/mcp.js')],
+  ['a2a', async () => await import('./commands/a2a.js')],
 ]
 
 /** Global options that take a value: the word after them is not the command's name. */

@@ -12,6 +12,7 @@ import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
+import { a2aGet, a2aObligation, a2aOutbox, a2aSend, a2aStatus } from '../a2a-client/index.js'
 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 
@@ -55,6 +56,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     reject: async (p, caller) => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as'), caller }),
     status: async (p, caller = NODE_CALLER) => {
       const ob = str(p, 'obligation')
+      const sentOut = a2aObligation(core, ob) // to an outside A2A agent: its own rows, witnessed by the seat
+      if (sentOut !== undefined) { core.authorizeSeat(sentOut.from, caller); return await a2aStatus(core, sentOut) }
       checkObligationAccess(core.store.messages, messaging.parseObligation(ob), ob, caller)
       const v = await messaging.status(core, ob)
       const w = obligationWake(core, messaging.parseObligation(v.obligation))
@@ -66,7 +69,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
       checkObligationAccess(core.store.messages, messaging.parseObligation(ob), ob, caller)
       return await messaging.waitFor(core, ob, optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000)
     },
-    outbox: p => messaging.outbox(core, optBool(p, 'all')),
+    outbox: p => [...messaging.outbox(core, optBool(p, 'all')), ...a2aOutbox(core, optBool(p, 'all'))],
     retry: p => messaging.retry(core, str(p, 'obligation')),
     // CANCELED: the sender withdraws an obligation
     cancel: async (p, caller) => await messaging.cancel(core, str(p, 'obligation'), { as: optStr(p, 'as'), reason: optStr(p, 'reason'), caller }),
@@ -119,6 +122,16 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
 
     // MCP resources: one message of the acting seat (sent or received), shown without issuing READ
     message: (p, caller) => messaging.showMessage(core, str(p, 'obligation'), optStr(p, 'as'), caller),
-    ...seatRoutes(core, node)
+    ...seatRoutes(core, node),
+    // the A2A client: a seat sends to an outside A2A agent and its answer is witnessed
+    'a2a.send': async (p, caller) => await a2aSend(core, {
+      as: optStr(p, 'as'),
+      url: str(p, 'url'),
+      text: str(p, 'text'),
+      waitMs: optInt(p, 'waitMs', 1),
+      acceptNewKey: optBool(p, 'acceptNewKey'),
+      allowUnsigned: optBool(p, 'allowUnsigned')
+    }, caller),
+    'a2a.get': async (p, caller) => await a2aGet(core, str(p, 'obligation'), caller)
   }
 }

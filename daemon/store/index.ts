@@ -17,6 +17,7 @@ import { IdempotencyStore } from './idempotency.js'
 import { MailboxStore } from './mailbox.js'
 import { MetaStore } from './meta.js'
 import { FactWatermark } from './fact-watermark.js'
+import { A2AClientStore } from './a2a-client.js'
 
 export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -30,6 +31,7 @@ export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './
 export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 export type { MetaStore } from './meta.js'
+export type { A2AClientStore, A2APinRow, A2AObligationRow, A2AReceiptRow } from './a2a-client.js'
 export { FACT_SYNC_WAIT_MS, type FactWatermark } from './fact-watermark.js'
 
 // The meta row a durable commit writes when facts wait for one (its value: when, and the log's head then).
@@ -49,6 +51,8 @@ export class Store {
   readonly idempotency: IdempotencyStore
   readonly mailbox: MailboxStore
   readonly meta: MetaStore
+  /** The A2A client's pins, obligations and witness receipts: local to this node. */
+  readonly a2aClient: A2AClientStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   /** The highest fact seq a durable commit covers: peers are handed seqs up to it only. */
@@ -72,6 +76,7 @@ export class Store {
     this.messages = new MessageStore(s)
     this.receipts = new ReceiptStore(s, this.facts)
     this.outbox = new OutboxStore(s)
+    this.a2aClient = new A2AClientStore(s)
   }
 
   static open (path: string): Store {

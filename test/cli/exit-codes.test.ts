@@ -5,7 +5,11 @@ import { EXIT, exitCodeFor } from '../../cli/exit-codes.js'
 
 // The mapping scripts rely on, frozen as it was written by prefix: the table must reproduce it code by code.
 const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_|SEAT_TOKEN_|SEAT_[A-Z_]*FORBIDDEN$|FIELD_TOO_LARGE$|IDEMPOTENCY_KEY_REUSED$|INVITE_INVALID$|MAILBOX_NOT_SERVING$|MAILBOX_DEST_NOT_TRUSTED$|OBLIGATION_NOT_SENDER$|OBLIGATION_CANCELED$)/
+// the A2A client: an agent card or answer refused by a verification or bound rule; a URL that is none is a usage error
+const A2A_CLIENT_REFUSED = /^(A2A_CARD_|A2A_ANSWER_TOO_LARGE$|A2A_REDIRECT_REFUSED$)/
 function frozen (code: string): number {
+  if (code === 'A2A_URL_INVALID') return EXIT.usage
+  if (A2A_CLIENT_REFUSED.test(code)) return EXIT.refused
   if (code === 'USAGE' || code === 'IDEMPOTENCY_KEY_INVALID') return EXIT.usage
   if (code === 'DAEMON_NOT_RUNNING') return EXIT.noDaemon
   if (code === 'NOT_INITIALIZED' || code === 'KEY_MISSING') return EXIT.notInitialized

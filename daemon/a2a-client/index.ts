@@ -1,0 +1,14 @@
+// a2a-client: a seat sends to an outside A2A agent; its card key pinned per URL, its answers witnessed by the seat.
+import type { Core } from '../core.js'
+import { parseObligation } from '../messaging/ids.js'
+import type { A2AObligationRow } from '../store/index.js'
+
+export { a2aSend, a2aGet, type A2ASendParams, type A2AResult } from './send.js'
+export { a2aStatus, a2aOutbox, type A2AStatus, type A2AInfo } from './view.js'
+export type { PinOutcome } from './card-trust.js'
+export { DEFAULT_WAIT_MS, MAX_WAIT_MS, WITNESS_CODE } from './constants.js'
+
+/** The A2A obligation with this id, when the id is well formed and names one sent from here. */
+export function a2aObligation (core: Core, ob: string): A2AObligationRow | undefined {
+  return core.store.a2aClient.obligation(parseObligation(ob))
+}
