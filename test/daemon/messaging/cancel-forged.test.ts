@@ -15,10 +15,11 @@ const WAIT_MS = 15_000
 
 describe('a forged CANCELED is refused', () => {
   it('in a delivery frame: by the recipient, by a third seat, and any other state by the sender', async () => {
-    const [a, b, c] = await createMesh(3)
+    // C's daemon never runs: its node key speaks for it as a raw peer, a member B knows
+    const [a, b, c] = await createMesh(3, { start: false })
+    await Promise.all([a, b].map(async x => await x.daemon.start()))
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'for b only' })
     await a.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
-    await c.daemon.stop()
     const rogue = await rawPeer(c.home)
     const s = await openDeliver(rogue, b.daemon.peerId, b.port)
     const [m] = query(b.home, 'SELECT id, hash, header FROM messages')
