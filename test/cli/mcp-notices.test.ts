@@ -1,13 +1,13 @@
 // MCP logging notices of `aios-comm mcp` through the official SDK client on real daemons: a new message as soon as
 // the daemon delivers it (no poll), the seat's own sent obligations reaching COMPLETE or REJECTED, and the watch
 // subscription coming back after a daemon restart. One two-node mesh serves the file, each test speaking through its
-// own seats; the restart test stops a daemon, so it has a mesh of its own.
+// own seats; the restart test stops the second node's daemon, so it runs last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { subscribe } from '../../cli/control-client.js'
 import { mcpClient, mcpErrorOf } from '../helpers/mcp.js'
 import { McpNotes, isNotice, isUpdate } from '../helpers/mcp-notes.js'
-import { createMesh, waitFor, type MeshNodeHandle } from '../helpers/mesh.js'
+import { waitFor, type MeshNodeHandle } from '../helpers/mesh.js'
 import { startSharedMesh, type SharedMesh } from '../helpers/shared-mesh.js'
 
 const say = (line: string): void => { process.stdout.write(`[mcp-notices] ${line}\n`) }
@@ -17,7 +17,7 @@ let mesh: SharedMesh
 let a: MeshNodeHandle
 let b: MeshNodeHandle
 beforeAll(async () => {
-  mesh = await startSharedMesh([['note-a', 'done-a', 'cancel-a', 'quiet-a'], ['note-b', 'done-b', 'cancel-b', 'quiet-b']])
+  mesh = await startSharedMesh([['note-a', 'done-a', 'cancel-a', 'quiet-a', 'back-a'], ['note-b', 'done-b', 'cancel-b', 'quiet-b', 'back-b']])
   ;[a, b] = mesh.nodes
 }, 60_000)
 afterAll(async () => { await mesh?.close() })
@@ -93,9 +93,21 @@ describe('aios-comm mcp notices', () => {
     expect(theirs.data.text).toContain('the index was rebuilt by hand')
   }, 45_000)
 
+  it('with --no-watch opens no subscription: no subscribe capability and no notices', async () => {
+    const B = await connect(b, 'quiet-b', ['--no-watch'])
+    const caps = B.client.getServerCapabilities()
+    say(`--no-watch capabilities → ${JSON.stringify(caps)}`)
+    expect(caps?.resources?.subscribe).not.toBe(true)
+    expect(caps?.resources?.listChanged).not.toBe(true)
+    const sent = await a.daemon.call('notify', { as: 'quiet-a', to: 'quiet-b', text: 'quietly' })
+    await waitFor('the message at B', async () => await b.daemon.call('inbox', { as: 'quiet-b' }), items => items.some(i => i.obligation === sent.obligation))
+    // the resources still answer; a round trip after delivery lets any notice sent before it arrive first
+    expect((await B.client.listResources()).resources.map(r => r.uri)).toContain(`aios://message/${sent.obligation}`)
+    expect(B.notes.all).toEqual([])
+  }, 45_000)
+
   it('comes back after a daemon restart: reads fail fast while it is down, then notices and updates resume', async () => {
-    const [a, b] = await createMesh(2)
-    const B = await connect(b, 'agent-b')
+    const B = await connect(b, 'back-b')
     await B.client.subscribeResource({ uri: 'aios://inbox' })
     await B.notes.next('the server watching the daemon', isNotice('watching'))
     await b.daemon.stop()
@@ -109,22 +121,9 @@ describe('aios-comm mcp notices', () => {
     await b.daemon.start()
     const back = await B.notes.next('the server watching again', isNotice('watching'), mark)
     say(`B ← notifications/message ${JSON.stringify(back.data)}`)
-    const sent = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-b', text: 'are you back?' })
+    const sent = await a.daemon.call('notify', { as: 'back-a', to: 'back-b', text: 'are you back?' })
     const n = await B.notes.next('the notice after the restart', isNotice('message', d => d.obligation === sent.obligation), mark, 30_000)
     say(`B ← notifications/message ${JSON.stringify(n.data)}`)
     await B.notes.next('an inbox update after the restart', isUpdate('aios://inbox'), B.notes.all.indexOf(back) + 1)
   }, 60_000)
-
-  it('with --no-watch opens no subscription: no subscribe capability and no notices', async () => {
-    const B = await connect(b, 'quiet-b', ['--no-watch'])
-    const caps = B.client.getServerCapabilities()
-    say(`--no-watch capabilities → ${JSON.stringify(caps)}`)
-    expect(caps?.resources?.subscribe).not.toBe(true)
-    expect(caps?.resources?.listChanged).not.toBe(true)
-    const sent = await a.daemon.call('notify', { as: 'quiet-a', to: 'quiet-b', text: 'quietly' })
-    await waitFor('the message at B', async () => await b.daemon.call('inbox', { as: 'quiet-b' }), items => items.some(i => i.obligation === sent.obligation))
-    // the resources still answer; a round trip after delivery lets any notice sent before it arrive first
-    expect((await B.client.listResources()).resources.map(r => r.uri)).toContain(`aios://message/${sent.obligation}`)
-    expect(B.notes.all).toEqual([])
-  }, 45_000)
 })
