@@ -1,15 +1,17 @@
 // The MCP waits over stdio with the official SDK client against real daemons: wait_for_message woken by a message
 // from another node (an event, not a poll), no message missed between two waits, timeouts, the client's
-// cancellation closing the daemon's watch stream, and wait_for_state answered by the recipient's ack.
+// cancellation closing the daemon's watch stream, and wait_for_state answered by the recipient's ack. One two-node
+// mesh serves the file; each test speaks through its own seats.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { mcpClient } from '../helpers/mcp.js'
 import { McpNotes, isNotice } from '../helpers/mcp-notes.js'
-import { createMesh, waitFor } from '../helpers/mesh.js'
+import { waitFor, type MeshNodeHandle } from '../helpers/mesh.js'
+import { startSharedMesh, type SharedMesh } from '../helpers/shared-mesh.js'
 import { CLI, ok } from '../helpers/cli.js'
 
 const say = (line: string): void => { process.stdout.write(`[mcp-wait] ${line}\n`) }
@@ -69,34 +71,54 @@ async function listeners (metricsUrl: string): Promise<number> {
   return Number(m[1])
 }
 
+// seats by test: the first node's, then the second's
+const SEATS = [['wait-a', 'cancel-a', 'iso-sender', 'state-a'], ['wait-b', 'state-b']]
+let mesh: SharedMesh
+let a: MeshNodeHandle
+let b: MeshNodeHandle
+/** Each node's event listeners with no client connected. */
+const base = new Map<string, number>()
+
+/** Waits until the streams of the tests before have closed: the daemon's listeners are back to none of a client's. */
+async function quiet (metrics: string): Promise<void> {
+  await waitFor('the streams of earlier tests closed', async () => await listeners(metrics), n => n === base.get(metrics))
+}
+
+beforeAll(async () => {
+  mesh = await startSharedMesh(SEATS, { args: () => ['--metrics-port', '0'] })
+  ;[a, b] = mesh.nodes
+  for (const n of mesh.nodes) base.set(n.daemon.ready.metrics as string, await listeners(n.daemon.ready.metrics as string))
+}, 60_000)
+afterAll(async () => { await mesh?.close() })
+
 describe('mcp wait_for_message', () => {
   it('answers within a second of a notify on another node, and misses nothing that arrives between two waits', async () => {
-    const [a, b] = await createMesh(2, { args: i => i === 1 ? ['--metrics-port', '0'] : [] })
     const metrics = b.daemon.ready.metrics as string
-    const A = await transcribed(a.home, 'agent-a', 'node A (agent-a)')
-    const B = await transcribed(b.home, 'agent-b', 'node B (agent-b)')
+    await quiet(metrics)
+    const A = await transcribed(a.home, 'wait-a', 'node A (wait-a)')
+    const B = await transcribed(b.home, 'wait-b', 'node B (wait-b)')
     const idle = await listeners(metrics)
 
     // the first message connects the nodes; the second is timed from A's send to B's answer
-    const first = await tool(A, 'send', { to: 'agent-b', text: 'warm up' })
+    const first = await tool(A, 'send', { to: 'wait-b', text: 'warm up' })
     const got1 = await tool(B, 'wait_for_message', { timeoutMs: 20_000 })
-    expect(got1).toMatchObject({ timedOut: false, unread: 1, message: { obligation: first.obligation, from: 'agent-a', preview: 'warm up' } })
+    expect(got1).toMatchObject({ timedOut: false, unread: 1, message: { obligation: first.obligation, from: 'wait-a', preview: 'warm up' } })
     await tool(B, 'ack', { obligation: first.obligation, sentence: 'warmed up' })
 
     const waiting = tool(B, 'wait_for_message', { timeoutMs: 20_000 })
     await waitFor('B\'s wait subscribed to its daemon', async () => await listeners(metrics), n => n === idle + 1)
     const t0 = performance.now()
-    const sent = await tool(A, 'send', { to: 'agent-b', text: 'the build is red, please look', thread: 'build-42' })
+    const sent = await tool(A, 'send', { to: 'wait-b', text: 'the build is red, please look', thread: 'build-42' })
     const got2 = await waiting
     const ms = performance.now() - t0
     say(`notify on node A → wait_for_message answered on node B in ${ms.toFixed(0)} ms`)
-    expect(got2).toMatchObject({ timedOut: false, message: { obligation: sent.obligation, from: 'agent-a', to: 'agent-b', thread: 'build-42', state: 'DELIVERED' } })
+    expect(got2).toMatchObject({ timedOut: false, message: { obligation: sent.obligation, from: 'wait-a', to: 'wait-b', thread: 'build-42', state: 'DELIVERED' } })
     expect(ms).toBeLessThan(1000)
     await waitFor('B\'s watch stream closed', async () => await listeners(metrics), n => n === idle)
 
     // two messages arrive while B works on the second: each following wait returns one, oldest first
-    const m3 = await tool(A, 'send', { to: 'agent-b', text: 'third' })
-    const m4 = await tool(A, 'send', { to: 'agent-b', text: 'fourth' })
+    const m3 = await tool(A, 'send', { to: 'wait-b', text: 'third' })
+    const m4 = await tool(A, 'send', { to: 'wait-b', text: 'fourth' })
     await waitFor('both at B', async () => await tool(B, 'inbox'), r => r.messages.length === 3)
     await tool(B, 'ack', { obligation: sent.obligation, sentence: 'looked at the build' })
     const next = await tool(B, 'wait_for_message', { timeoutMs: 5000 })
@@ -112,9 +134,9 @@ describe('mcp wait_for_message', () => {
   }, 60_000)
 
   it('closes its watch stream when the client cancels the call', async () => {
-    const [a] = await createMesh(1, { args: () => ['--metrics-port', '0'] })
     const metrics = a.daemon.ready.metrics as string
-    const A = await watchingClient(a.home, 'agent-a')
+    await quiet(metrics)
+    const A = await watchingClient(a.home, 'cancel-a')
     const idle = await listeners(metrics)
     const abort = new AbortController()
     const call = A.callTool({ name: 'wait_for_message', arguments: { timeoutMs: 60_000 } }, undefined, { signal: abort.signal })
@@ -129,8 +151,8 @@ describe('mcp wait_for_message', () => {
 
 describe('mcp wait_for_message for an isolated seat on the seat socket', () => {
   it('is woken by a message and by its withdrawal, both seen only through the seat\'s own watch stream', async () => {
-    const [a] = await createMesh(1, { args: () => ['--metrics-port', '0'] })
     const metrics = a.daemon.ready.metrics as string
+    await quiet(metrics)
     await ok(a.home, ['actor', 'add', 'iso', '--isolated'])
     const seatSock = join(a.home, 'seat.sock')
     await waitFor('the seat socket', () => existsSync(seatSock), open => open)
@@ -138,17 +160,17 @@ describe('mcp wait_for_message for an isolated seat on the seat socket', () => {
     const I = await watchingClient(a.home, 'iso', { env: { AIOS_SEAT_TOKEN: token, AIOS_COMM_SOCKET: seatSock } })
     const idle = await listeners(metrics)
 
-    const job = await a.daemon.call('notify', { as: 'agent-a', to: 'iso', text: 'compact the archive' })
-    expect((await tool(I, 'wait_for_message', { timeoutMs: 20_000 })).message).toMatchObject({ obligation: job.obligation, from: 'agent-a', state: 'DELIVERED' })
+    const job = await a.daemon.call('notify', { as: 'iso-sender', to: 'iso', text: 'compact the archive' })
+    expect((await tool(I, 'wait_for_message', { timeoutMs: 20_000 })).message).toMatchObject({ obligation: job.obligation, from: 'iso-sender', state: 'DELIVERED' })
     await tool(I, 'read', { obligation: job.obligation })
 
     const waiting = tool(I, 'wait_for_message', { timeoutMs: 15_000 })
     await waitFor('the seat\'s wait subscribed', async () => await listeners(metrics), n => n === idle + 1)
     const t0 = performance.now()
-    await a.daemon.call('cancel', { as: 'agent-a', obligation: job.obligation, reason: 'not needed' })
+    await a.daemon.call('cancel', { as: 'iso-sender', obligation: job.obligation, reason: 'not needed' })
     const heard = await waiting
     const ms = performance.now() - t0
-    say(`cancel by agent-a → the isolated seat's wait answered in ${ms.toFixed(0)} ms`)
+    say(`cancel by iso-sender → the isolated seat's wait answered in ${ms.toFixed(0)} ms`)
     expect(heard.message).toMatchObject({ obligation: job.obligation, state: 'CANCELED' })
     expect(ms).toBeLessThan(1000)
   }, 45_000)
@@ -156,10 +178,9 @@ describe('mcp wait_for_message for an isolated seat on the seat socket', () => {
 
 describe('mcp wait_for_state', () => {
   it('returns when the recipient acks on the other node, and times out with the state as it stands', async () => {
-    const [a, b] = await createMesh(2)
-    const A = await mcpClient(a.home, 'agent-a')
-    const B = await mcpClient(b.home, 'agent-b')
-    const sent = await tool(A, 'send', { to: 'agent-b', text: 'rotate the logs' })
+    const A = await mcpClient(a.home, 'state-a')
+    const B = await mcpClient(b.home, 'state-b')
+    const sent = await tool(A, 'send', { to: 'state-b', text: 'rotate the logs' })
     expect(await tool(A, 'wait_for_state', { obligation: sent.obligation, state: 'DELIVERED', timeoutMs: 20_000 })).toEqual({ obligation: sent.obligation, state: 'DELIVERED', reached: true, timedOut: false })
     expect(await tool(A, 'wait_for_state', { obligation: sent.obligation, timeoutMs: 200 })).toEqual({ obligation: sent.obligation, state: 'DELIVERED', reached: false, timedOut: true })
 
@@ -168,7 +189,7 @@ describe('mcp wait_for_state', () => {
     expect(await done).toEqual({ obligation: sent.obligation, state: 'COMPLETE', reached: true, timedOut: false })
 
     // a terminal state ends a wait for an earlier one; a later one answers a wait for an earlier one
-    const other = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'no thanks', '--json'])
+    const other = await ok(a.home, ['--as', 'state-a', 'notify', '--to', 'state-b', '--text', 'no thanks', '--json'])
     const refused = tool(A, 'wait_for_state', { obligation: other.obligation, state: 'CONSUMED', timeoutMs: 20_000 })
     await waitFor('at B', async () => await tool(B, 'inbox'), r => r.messages.some((m: any) => m.obligation === other.obligation))
     await tool(B, 'reject', { obligation: other.obligation, reason: 'not mine' })
