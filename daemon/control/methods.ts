@@ -122,7 +122,7 @@ export interface ControlMethods {
   sent: { params: Acting & { all?: boolean }, result: SentItem[] }
   reply: { params: Acting & OnObligation & { text: string, contentType?: string, idempotencyKey?: string }, result: NotifyResult & { thread: string } }
   // the A2A client: a seat sends to an outside A2A agent and its answer is witnessed (node's user only: not on the seat socket)
-  'a2a.send': { params: Acting & { url: string, text: string, waitMs?: number, acceptNewKey?: boolean, allowUnsigned?: boolean }, result: A2AResult }
+  'a2a.send': { params: Acting & { url: string, text: string, waitMs?: number, acceptNewKey?: boolean, allowUnsigned?: boolean, idempotencyKey?: string }, result: A2AResult }
   'a2a.get': { params: OnObligation, result: A2AResult }
 }
 

@@ -130,7 +130,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
       text: str(p, 'text'),
       waitMs: optInt(p, 'waitMs', 1),
       acceptNewKey: optBool(p, 'acceptNewKey'),
-      allowUnsigned: optBool(p, 'allowUnsigned')
+      allowUnsigned: optBool(p, 'allowUnsigned'),
+      idempotencyKey: optStr(p, 'idempotencyKey')
     }, caller),
     'a2a.get': async (p, caller) => await a2aGet(core, str(p, 'obligation'), caller)
   }

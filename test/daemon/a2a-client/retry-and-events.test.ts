@@ -1,0 +1,92 @@
+// `aios-comm a2a send` around its edges, one daemon and one agent for the file: a keyed send repeated (or retried by
+// the CLI after the daemon went away mid-send) is one obligation and one execution at the agent; a refused card leaves
+// nothing on the daemon's stdout but its ready line; `watch` sees the witness receipts of an A2A obligation.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildMesh } from '../../../cli/harness/index.js'
+import { cli, errorCode } from '../../helpers/cli.js'
+import { DaemonProcess, query } from '../../helpers/mesh.js'
+import { serveAgent, type TestAgent } from './agent.js'
+
+const say = (line: string): void => { process.stdout.write(`[a2a-client2] ${line}\n`) }
+
+let home = ''
+let daemon: DaemonProcess
+let agent: TestAgent
+const dirs: string[] = []
+
+beforeAll(async () => {
+  const homes = await buildMesh({ seats: [{ name: 'a', handle: 'agent-a' }], home: () => { const d = mkdtempSync(join(tmpdir(), 'aios-mesh-')); dirs.push(d); return d } })
+  home = homes[0].home
+  daemon = new DaemonProcess(home)
+  await daemon.start()
+  agent = await serveAgent({ shared: true })
+})
+
+afterAll(async () => {
+  await daemon?.kill()
+  await agent?.close()
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+const count = (table: string): number => query<{ n: number }>(home, `SELECT count(*) AS n FROM ${table}`)[0].n
+
+async function send (url: string, text: string, ...flags: string[]): Promise<any> {
+  const r = await cli(home, ['a2a', 'send', url, text, '--json', ...flags])
+  if (r.code !== 0) throw new Error(`a2a send exited ${r.code}: ${r.stderr}`)
+  return JSON.parse(r.stdout)
+}
+
+describe('aios-comm a2a send, its edges', () => {
+  it('a keyed send repeated is one obligation: the agent ran once, saw the obligation id as messageId; the key with other text is refused', async () => {
+    const ran = agent.executed.length
+    const obligations = count('a2a_obligations')
+    const first = await send(agent.url, 'please review PR 7', '--idempotency-key', 'review-7')
+    const again = await send(agent.url, 'please review PR 7', '--idempotency-key', 'review-7')
+    say(`same key twice → ${first.obligation as string} ${first.state as string}, then ${JSON.stringify({ obligation: again.obligation, state: again.state, replayed: again.replayed })}`)
+    expect(first.state).toBe('COMPLETE')
+    expect(first.replayed).toBeUndefined()
+    expect(again).toMatchObject({ obligation: first.obligation, state: 'COMPLETE', final: true, replayed: true, taskId: first.taskId, evidence: first.evidence, artifacts: first.artifacts })
+    expect(agent.executed.length).toBe(ran + 1)
+    expect(agent.executed.at(-1)).toBe(first.obligation)
+    expect(count('a2a_obligations')).toBe(obligations + 1)
+
+    const other = await cli(home, ['a2a', 'send', agent.url, 'please review PR 8', '--idempotency-key', 'review-7'])
+    say(`same key, other text → exit ${other.code}: ${other.stderr.trim()}`)
+    expect(errorCode(other)).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(other.code).toBe(3)
+    expect(agent.executed.length).toBe(ran + 1)
+
+    // without a key of the user's every invocation is its own send
+    const plain = await send(agent.url, 'please review PR 7')
+    expect(plain.obligation).not.toBe(first.obligation)
+    expect(agent.executed.length).toBe(ran + 2)
+  })
+
+  it('a keyed send that the agent refused outright leaves no key behind: the same key sends again', async () => {
+    const broken = await serveAgent({ interfaceUrl: base => `${base}/nowhere` }) // its interface answers 404
+    for (let i = 0; i < 2; i++) {
+      const r = await cli(home, ['a2a', 'send', broken.url, 'hello', '--idempotency-key', 'broken-1'])
+      expect(errorCode(r)).toBe('A2A_REMOTE_ERROR')
+    }
+    expect(query(home, "SELECT key FROM idempotency_keys WHERE key = 'broken-1'")).toEqual([])
+  })
+
+  it('the CLI retries with its key when the daemon goes away mid-send: one obligation, the agent asked once', async () => {
+    const hanging = await serveAgent({ hang: true })
+    const reached = new Promise(resolve => hanging.events.once('request', resolve))
+    const sending = cli(home, ['a2a', 'send', hanging.url, 'please review PR 9', '--json', '--wait', '3'])
+    await reached // the request is at the agent: the daemon dies before it answers, and comes back
+    await daemon.kill()
+    await daemon.start()
+    const r = await sending
+    expect(r.code, r.stderr).toBe(0)
+    const out = JSON.parse(r.stdout)
+    say(`daemon killed mid-send, CLI retried → ${JSON.stringify({ obligation: out.obligation, state: out.state, replayed: out.replayed })}; agent requests ${hanging.requests}`)
+    expect(out).toMatchObject({ state: 'DELIVERY_PENDING', replayed: true })
+    expect(hanging.requests).toBe(1)
+    expect(query(home, 'SELECT count(*) AS n FROM a2a_obligations WHERE url = ?', hanging.url)[0].n).toBe(1)
+  })
+})
