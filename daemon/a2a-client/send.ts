@@ -17,6 +17,7 @@ import type { PinOutcome } from './card-trust.js'
 import { recordAnswer } from './record.js'
 import { signObligation } from './obligation.js'
 import { replayOf } from './replay.js'
+import { withSdkLog } from '../runtime/sdk-log.js'
 import { checkKey, claimKey, heldKey, oneAtATime, releaseKey, requestHash } from '../messaging/idempotency.js'
 import { parseAgentUrl } from './agent-card.js'
 import { RECIPIENT_PREFIX } from './constants.js'
@@ -75,7 +76,12 @@ function callError (err: unknown, guard: Guard, url: string): MeshError {
   return new MeshError('A2A_REMOTE_ERROR', `${url} answered: ${String((err as Error).message).split('\n')[0].slice(0, MAX_ERROR_TEXT)}`)
 }
 
+/** The SDK's console lines (a card signature that does not verify) go to the daemon's log, never to its stdout. */
 export async function a2aSend (core: Core, p: A2ASendParams, caller: Caller = NODE_CALLER): Promise<A2AResult> {
+  return await withSdkLog(core.log, async () => await send(core, p, caller))
+}
+
+async function send (core: Core, p: A2ASendParams, caller: Caller): Promise<A2AResult> {
   const from = core.actingSeat(p.as, caller)
   if (p.text.trim() === '') throw new MeshError('BAD_REQUEST', 'the text to send is empty')
   if (Buffer.byteLength(p.text) > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the text has more than ${MAX_BODY_BYTES} bytes`)
@@ -171,6 +177,10 @@ async function settle (core: Core, row: A2AObligationRow, agent: Agent, answer: 
 
 /** Asks the agent for the obligation's task (GetTask) and records what it says; its card must still check. */
 export async function a2aGet (core: Core, ob: string, caller: Caller = NODE_CALLER): Promise<A2AResult> {
+  return await withSdkLog(core.log, async () => await get(core, ob, caller))
+}
+
+async function get (core: Core, ob: string, caller: Caller): Promise<A2AResult> {
   const row = core.store.a2aClient.obligation(parseObligation(ob))
   if (row === undefined) throw new MeshError('OBLIGATION_UNKNOWN', `${ob} is no obligation sent to an A2A agent from this node`)
   core.authorizeSeat(row.from, caller)

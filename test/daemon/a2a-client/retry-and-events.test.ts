@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildMesh } from '../../../cli/harness/index.js'
+import { buildMesh, waitFor } from '../../../cli/harness/index.js'
 import { cli, errorCode } from '../../helpers/cli.js'
 import { DaemonProcess, query } from '../../helpers/mesh.js'
-import { serveAgent, type TestAgent } from './agent.js'
+import { serveAgent, signCard, type TestAgent } from './agent.js'
 
 const say = (line: string): void => { process.stdout.write(`[a2a-client2] ${line}\n`) }
 
@@ -20,7 +20,7 @@ const dirs: string[] = []
 beforeAll(async () => {
   const homes = await buildMesh({ seats: [{ name: 'a', handle: 'agent-a' }], home: () => { const d = mkdtempSync(join(tmpdir(), 'aios-mesh-')); dirs.push(d); return d } })
   home = homes[0].home
-  daemon = new DaemonProcess(home)
+  daemon = new DaemonProcess(home, { AIOS_COMM_LOG: 'debug' }) // debug: the SDK's console lines show in its log
   await daemon.start()
   agent = await serveAgent({ shared: true })
 })
@@ -88,5 +88,21 @@ describe('aios-comm a2a send, its edges', () => {
     expect(out).toMatchObject({ state: 'DELIVERY_PENDING', replayed: true })
     expect(hanging.requests).toBe(1)
     expect(query(home, 'SELECT count(*) AS n FROM a2a_obligations WHERE url = ?', hanging.url)[0].n).toBe(1)
+  })
+
+  it('a refused card leaves nothing on the daemon\'s stdout after its ready line: the SDK\'s console lines go to its log', async () => {
+    const child = daemon.child!
+    let out = ''
+    let err = ''
+    child.stdout!.on('data', (d: string) => { out += d })
+    child.stderr!.on('data', (d: string) => { err += d })
+    const tampered = await serveAgent()
+    tampered.serve({ ...await signCard(tampered.baseCard(), tampered.key), description: 'altered after signing' })
+    const r = await cli(home, ['a2a', 'send', tampered.url, 'hello'])
+    expect(errorCode(r)).toBe('A2A_CARD_BAD_SIGNATURE')
+    await waitFor('the SDK\'s line on stdout or in the log', () => out + err, s => s.includes('Signature verification'), 10_000)
+    say(`daemon stdout after its ready line: ${JSON.stringify(out)}; its log: ${err.split('\n').find(l => l.includes('Signature verification'))?.slice(0, 160) ?? ''}`)
+    expect(out).toBe('')
+    expect(err.split('\n').find(l => l.includes('Signature verification'))).toMatch(/^\{.*"a2a sdk".*\}$/)
   })
 })
