@@ -1,12 +1,17 @@
 // `aios-comm a2a send` around its edges, one daemon and one agent for the file: a keyed send repeated (or retried by
 // the CLI after the daemon went away mid-send) is one obligation and one execution at the agent; a refused card leaves
-// nothing on the daemon's stdout but its ready line; `watch` sees the witness receipts of an A2A obligation.
-import { mkdtempSync, rmSync } from 'node:fs'
+// nothing on the daemon's stdout but its ready line; `watch` sees the witness receipts of an A2A obligation and the
+// MCP server tells the sending seat of its COMPLETE or REJECTED.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildMesh, waitFor } from '../../../cli/harness/index.js'
-import { cli, errorCode } from '../../helpers/cli.js'
+import { subscribe } from '../../../cli/control-client.js'
+import type { ObservedEvent } from '../../../daemon/observe/index.js'
+import { cli, errorCode, ok } from '../../helpers/cli.js'
+import { mcpClient } from '../../helpers/mcp.js'
+import { McpNotes, isNotice } from '../../helpers/mcp-notes.js'
 import { DaemonProcess, query } from '../../helpers/mesh.js'
 import { serveAgent, signCard, type TestAgent } from './agent.js'
 
@@ -104,5 +109,56 @@ describe('aios-comm a2a send, its edges', () => {
     say(`daemon stdout after its ready line: ${JSON.stringify(out)}; its log: ${err.split('\n').find(l => l.includes('Signature verification'))?.slice(0, 160) ?? ''}`)
     expect(out).toBe('')
     expect(err.split('\n').find(l => l.includes('Signature verification'))).toMatch(/^\{.*"a2a sdk".*\}$/)
+  })
+
+  it('watch sees the witness receipts of an a2a send, and the MCP server tells the sending seat of COMPLETE and REJECTED', async () => {
+    const notes = new McpNotes()
+    await mcpClient(home, 'agent-a', { setup: c => notes.attach(c) })
+    await notes.next('the MCP server watching the daemon', isNotice('watching'))
+    const seen: ObservedEvent[] = []
+    const watch = await subscribe(home, 'watch', { types: ['receipt'] }, e => seen.push(e))
+    const statesOf = (ob: string): string[] => seen.flatMap(e => e.type === 'receipt' && e.obligation === ob ? [e.state] : [])
+    try {
+      agent.behaviour = 'complete'
+      const done = await send(agent.url, 'please review PR 11')
+      await waitFor('COMPLETE on the watch stream', () => statesOf(done.obligation), s => s.includes('COMPLETE'), 10_000)
+      expect(statesOf(done.obligation)).toEqual(['DELIVERED', 'COMPLETE'])
+      expect(seen.find(e => e.type === 'receipt' && e.obligation === done.obligation)).toMatchObject({ actor: 'a2a:review-agent' })
+      const c = await notes.next('the COMPLETE notice', isNotice('obligation', d => d.obligation === done.obligation))
+      say(`watch: ${done.obligation as string} ${statesOf(done.obligation).join(' → ')}; MCP ← ${JSON.stringify(c.data)}`)
+      expect(c.data).toMatchObject({ obligation: done.obligation, to: 'a2a:review-agent', state: 'COMPLETE', verified: true, evidence: { sha256: done.evidence.sha256, check: 'ok' } })
+
+      agent.behaviour = 'reject'
+      const no = await send(agent.url, 'please review main.rs')
+      await waitFor('REJECTED on the watch stream', () => statesOf(no.obligation), s => s.includes('REJECTED'), 10_000)
+      expect(statesOf(no.obligation)).toEqual(['DELIVERED', 'REJECTED'])
+      const r = await notes.next('the REJECTED notice', isNotice('obligation', d => d.obligation === no.obligation))
+      say(`watch: ${no.obligation as string} ${statesOf(no.obligation).join(' → ')}; MCP ← ${JSON.stringify(r.data)}`)
+      expect(r.data).toMatchObject({ obligation: no.obligation, state: 'REJECTED', verified: true })
+      expect(r.data.reason).toContain(no.reason)
+
+      // on the seat socket an isolated seat's watch shows the receipts of its own A2A obligations, not another seat's
+      agent.behaviour = 'complete'
+      const seatSock = join(home, 'seat.sock')
+      await ok(home, ['actor', 'add', 'iso', '--isolated'])
+      await waitFor('the seat socket', () => { try { return statSync(seatSock).mode } catch { return 0 } }, m => m !== 0)
+      const seatToken = readFileSync(join(home, 'seat-tokens', 'iso.token'), 'utf8').trim()
+      const isoSeen: ObservedEvent[] = []
+      const isoWatch = await subscribe(home, 'watch', { types: ['receipt'] }, e => isoSeen.push(e), { socket: seatSock, seatToken })
+      try {
+        const other = await send(agent.url, 'from agent-a', '--as', 'agent-a')
+        const sent = await cli(home, ['a2a', 'send', agent.url, 'from iso', '--as', 'iso', '--json'], { AIOS_SEAT_TOKEN: seatToken }) // the node's user, holding iso's token
+        expect(sent.code, sent.stderr).toBe(0)
+        const own = JSON.parse(sent.stdout)
+        await waitFor('iso\'s COMPLETE on its watch', () => isoSeen.map(e => e.type === 'receipt' ? `${e.obligation} ${e.state}` : ''), s => s.includes(`${own.obligation as string} COMPLETE`), 10_000)
+        await waitFor('agent-a\'s COMPLETE on the node\'s watch', () => statesOf(other.obligation), s => s.includes('COMPLETE'), 10_000)
+        expect(isoSeen.map(e => e.type === 'receipt' ? e.obligation : '')).toEqual([own.obligation, own.obligation])
+      } finally {
+        isoWatch.close()
+      }
+    } finally {
+      watch.close()
+      agent.behaviour = 'complete'
+    }
   })
 })
