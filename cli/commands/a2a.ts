@@ -5,7 +5,7 @@ import type { Command } from 'commander'
 import { MeshError } from '../../cards/errors.js'
 import { actingSeat, daemonCall, globals, homeDir, seatAccess } from '../context.js'
 import { callKeyed } from '../keyed-call.js'
-import { print } from '../output.js'
+import { print, table } from '../output.js'
 import type { A2AResult } from '../../daemon/a2a-client/index.js'
 
 interface SendOptions { wait?: string, acceptNewKey?: boolean, allowUnsigned?: boolean, idempotencyKey?: string }
@@ -45,6 +45,18 @@ export function register (program: Command): void {
         acceptNewKey: o.acceptNewKey === true, allowUnsigned: o.allowUnsigned === true, idempotencyKey: key
       }, key, seatAccess(cmd))
       print(globals(cmd), r, () => resultText(r))
+    })
+  a2a.command('pins').description('list the card keys pinned per agent URL (node\'s user only)')
+    .option('--forget <url>', 'forget the key pinned for URL: the agent\'s next card is pinned as new')
+    .option('--json', 'print JSON')
+    .action(async (o: { forget?: string }, cmd: Command) => {
+      if (o.forget !== undefined) {
+        const r = await daemonCall(cmd, 'a2a.forget', { url: o.forget })
+        print(globals(cmd), r, () => `forgot the key ${r.keyThumbprint} pinned for ${r.url}`)
+        return
+      }
+      const pins = await daemonCall(cmd, 'a2a.pins', {})
+      print(globals(cmd), pins, () => pins.length === 0 ? 'no card key pinned' : table(['URL', 'CARD', 'KEY', 'PINNED', 'LAST SEEN'], pins.map(p => [p.url, p.cardName, p.keyThumbprint, p.pinnedAt, p.seenAt])))
     })
   a2a.command('get <obligation>').description('ask the agent for the task of an obligation sent with a2a send, and record what it says')
     .option('--json', 'print JSON')

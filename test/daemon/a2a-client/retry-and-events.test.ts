@@ -1,19 +1,19 @@
 // `aios-comm a2a send` around its edges, one daemon and one agent for the file: a keyed send repeated (or retried by
 // the CLI after the daemon went away mid-send) is one obligation and one execution at the agent; a refused card leaves
 // nothing on the daemon's stdout but its ready line; `watch` sees the witness receipts of an A2A obligation and the
-// MCP server tells the sending seat of its COMPLETE or REJECTED.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+// MCP server tells the sending seat of its COMPLETE or REJECTED; `a2a pins` lists the pinned card keys and forgets one.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildMesh, waitFor } from '../../../cli/harness/index.js'
-import { subscribe } from '../../../cli/control-client.js'
+import { call, subscribe } from '../../../cli/control-client.js'
 import type { ObservedEvent } from '../../../daemon/observe/index.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 import { mcpClient } from '../../helpers/mcp.js'
 import { McpNotes, isNotice } from '../../helpers/mcp-notes.js'
 import { DaemonProcess, query } from '../../helpers/mesh.js'
-import { serveAgent, signCard, type TestAgent } from './agent.js'
+import { newKey, serveAgent, signCard, type TestAgent } from './agent.js'
 
 const say = (line: string): void => { process.stdout.write(`[a2a-client2] ${line}\n`) }
 
@@ -35,6 +35,15 @@ afterAll(async () => {
   await agent?.close()
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
+
+/** The isolated seat iso and its seat socket and token (made once, for the tests that need a seat on the seat socket). */
+async function isoSeat (): Promise<{ seatSock: string, seatToken: string }> {
+  const seatSock = join(home, 'seat.sock')
+  const tokenFile = join(home, 'seat-tokens', 'iso.token')
+  if (!existsSync(tokenFile)) await ok(home, ['actor', 'add', 'iso', '--isolated'])
+  await waitFor('the seat socket', () => { try { return statSync(seatSock).mode } catch { return 0 } }, m => m !== 0)
+  return { seatSock, seatToken: readFileSync(tokenFile, 'utf8').trim() }
+}
 
 const count = (table: string): number => query<{ n: number }>(home, `SELECT count(*) AS n FROM ${table}`)[0].n
 
@@ -139,10 +148,7 @@ describe('aios-comm a2a send, its edges', () => {
 
       // on the seat socket an isolated seat's watch shows the receipts of its own A2A obligations, not another seat's
       agent.behaviour = 'complete'
-      const seatSock = join(home, 'seat.sock')
-      await ok(home, ['actor', 'add', 'iso', '--isolated'])
-      await waitFor('the seat socket', () => { try { return statSync(seatSock).mode } catch { return 0 } }, m => m !== 0)
-      const seatToken = readFileSync(join(home, 'seat-tokens', 'iso.token'), 'utf8').trim()
+      const { seatSock, seatToken } = await isoSeat()
       const isoSeen: ObservedEvent[] = []
       const isoWatch = await subscribe(home, 'watch', { types: ['receipt'] }, e => isoSeen.push(e), { socket: seatSock, seatToken })
       try {
@@ -160,5 +166,43 @@ describe('aios-comm a2a send, its edges', () => {
       watch.close()
       agent.behaviour = 'complete'
     }
+  })
+
+  it('a2a pins lists the card keys pinned per URL; --forget drops one, so the next card is pinned anew; not on the seat socket', async () => {
+    const rotating = await serveAgent()
+    const first = await send(rotating.url, 'hello', '--as', 'agent-a')
+    const pins = await ok(home, ['a2a', 'pins', '--json'])
+    say(`aios-comm a2a pins --json → ${JSON.stringify(pins)}`)
+    expect(pins).toContainEqual({ url: rotating.url, cardName: 'Review Agent', keyThumbprint: first.card.keyThumbprint, pinnedAt: expect.any(String), seenAt: expect.any(String) })
+    const text = await ok(home, ['a2a', 'pins'])
+    say(`aios-comm a2a pins →\n${text as string}`)
+    expect(text).toContain(rotating.url)
+    expect(text).toContain(first.card.keyThumbprint)
+
+    // the agent's key changes: refused as pinned; forgotten, the next card is pinned as new
+    rotating.key = await newKey('agent-key-2')
+    rotating.serve(await signCard(rotating.baseCard(), rotating.key))
+    expect(errorCode(await cli(home, ['a2a', 'send', rotating.url, 'hello', '--as', 'agent-a']))).toBe('A2A_CARD_KEY_CHANGED')
+    const forgot = await ok(home, ['a2a', 'pins', '--forget', `${rotating.url}/`, '--json'])
+    say(`aios-comm a2a pins --forget ${rotating.url}/ --json → ${JSON.stringify(forgot)}`)
+    expect(forgot).toEqual({ url: rotating.url, forgotten: true, keyThumbprint: first.card.keyThumbprint })
+    expect((await ok(home, ['a2a', 'pins', '--json'])).map((p: any) => p.url)).not.toContain(rotating.url)
+    const after = await send(rotating.url, 'hello', '--as', 'agent-a')
+    expect(after.card.pinned).toBe('new')
+    expect(after.card.keyThumbprint).not.toBe(first.card.keyThumbprint)
+
+    const none = await cli(home, ['a2a', 'pins', '--forget', 'http://127.0.0.1:1'])
+    say(`forget a URL never pinned → exit ${none.code}: ${none.stderr.trim()}`)
+    expect(errorCode(none)).toBe('A2A_PIN_UNKNOWN')
+    expect(none.code).toBe(1)
+    expect(errorCode(await cli(home, ['a2a', 'pins', '--forget', 'ftp://x']))).toBe('A2A_URL_INVALID')
+
+    // the node's user only: an isolated seat cannot read or drop the node's pins
+    const { seatSock, seatToken } = await isoSeat()
+    for (const [method, params] of [['a2a.pins', {}], ['a2a.forget', { url: rotating.url }]] as const) {
+      const refused = await call(home, method, params as never, { socket: seatSock, seatToken }).then(() => 'served', (e: any) => e.code)
+      expect(refused).toBe('SEAT_METHOD_FORBIDDEN')
+    }
+    expect((await ok(home, ['a2a', 'pins', '--json'])).map((p: any) => p.url)).toContain(rotating.url)
   })
 })
