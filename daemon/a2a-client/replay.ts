@@ -18,6 +18,13 @@ function keptArtifacts (path: string | undefined): unknown[] {
   }
 }
 
+/** The agent's reason, from the REJECTED witness note (`URL task ID STATE; card key K: reason`, see record.ts). */
+function reasonIn (note: string, keyThumbprint: string | undefined): string {
+  const key = `; ${keyThumbprint === undefined ? 'unsigned card' : `card key ${keyThumbprint}`}: `
+  const at = note.indexOf(key)
+  return at < 0 ? note : note.slice(at + key.length)
+}
+
 export async function replayOf (core: Core, messageId: Uint8Array, key: string): Promise<A2AResult> {
   const row = core.store.a2aClient.obligation(messageId)
   if (row === undefined) throw new MeshError('IDEMPOTENCY_KEY_REUSED', `idempotency key ${JSON.stringify(key)} names ${obligationId(messageId)}, which is no obligation sent to an A2A agent; use a new key`)
@@ -35,7 +42,7 @@ export async function replayOf (core: Core, messageId: Uint8Array, key: string):
     card: { name: row.cardName, keyThumbprint: row.keyThumbprint, pinned: row.keyThumbprint === undefined ? 'none' : 'same' },
     artifacts: keptArtifacts(e?.path),
     ...(e === undefined ? {} : { evidence: { path: e.path, sha256: e.sha256, size: e.size } }),
-    ...(rejected === undefined ? {} : { reason: rejected.note ?? row.taskState ?? 'REJECTED' }),
+    ...(rejected === undefined ? {} : { reason: rejected.note === undefined ? row.taskState ?? 'REJECTED' : reasonIn(rejected.note, row.keyThumbprint) }),
     replayed: true
   }
 }

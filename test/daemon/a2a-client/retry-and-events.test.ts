@@ -73,10 +73,21 @@ describe('aios-comm a2a send, its edges', () => {
     expect(other.code).toBe(3)
     expect(agent.executed.length).toBe(ran + 1)
 
+    // a rejected one replays with the agent's reason
+    agent.behaviour = 'reject'
+    try {
+      const no = await send(agent.url, 'please review main.rs', '--idempotency-key', 'review-rs')
+      const noAgain = await send(agent.url, 'please review main.rs', '--idempotency-key', 'review-rs')
+      expect(noAgain).toMatchObject({ obligation: no.obligation, state: 'REJECTED', reason: no.reason, replayed: true })
+      expect(agent.executed.length).toBe(ran + 2)
+    } finally {
+      agent.behaviour = 'complete'
+    }
+
     // without a key of the user's every invocation is its own send
     const plain = await send(agent.url, 'please review PR 7')
     expect(plain.obligation).not.toBe(first.obligation)
-    expect(agent.executed.length).toBe(ran + 2)
+    expect(agent.executed.length).toBe(ran + 3)
   })
 
   it('a keyed send that the agent refused outright leaves no key behind: the same key sends again', async () => {
