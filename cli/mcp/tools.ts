@@ -3,20 +3,10 @@
 import { z } from 'zod'
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import { MAX_EVIDENCE_BYTES } from '../../daemon/limits/index.js'
-import type { Method, ParamsOf, ResultOf } from '../../daemon/control/methods.js'
-import type { CallOptions } from '../control-client.js'
+import type { ToolContext } from './tool-context.js'
 import * as out from './outputs.js'
+export type { ToolContext } from './tool-context.js'
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, WAIT_STATES, waitForMessage, waitForState } from './wait.js'
-
-/** What a tool runs with: the daemon as this server's seat, and the request's cancellation. */
-export interface ToolContext {
-  home: string
-  /** The seat named with --as (undefined: the token's seat, or the node's only seat). */
-  as?: string
-  access?: CallOptions
-  signal: AbortSignal
-  call: <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>
-}
 
 export interface ToolDef {
   name: string

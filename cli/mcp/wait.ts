@@ -4,7 +4,7 @@ import { MeshError } from '../../cards/index.js'
 import { subscribe } from '../control-client.js'
 import type { InboxItem } from '../../daemon/messaging/index.js'
 import type { ObservedEvent } from '../../daemon/observe/index.js'
-import type { ToolContext } from './tools.js'
+import type { ToolContext } from './tool-context.js'
 
 export const WAIT_DEFAULT_MS = 50_000 // below 60 s: the MCP SDK client's default request timeout and Codex's default tool_timeout_sec
 export const WAIT_MAX_MS = 600_000 // the daemon's own longest wait; a longer one is a loop of waits

@@ -1,5 +1,8 @@
 // Real daemons for tests: the harness's meshes and daemon processes, run from dist/ with the tests' temp homes;
 // tests own their teardown (every daemon is killed and every home removed when its test finishes).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { onTestFinished } from 'vitest'
 import { homePaths, meshShow } from '../../daemon/index.js'
@@ -39,18 +42,53 @@ export interface MeshOptions {
 
 /** n homes with seats agent-a, agent-b, … (the first owns the mesh); cards exchanged before the daemons start. */
 export async function createMesh (n: number, opts: MeshOptions = {}): Promise<MeshNodeHandle[]> {
+  const nodes = await meshNodes(n, opts, () => tempDir('aios-mesh-'))
+  for (const x of nodes) onTestFinished(async () => { await x.daemon.kill() })
+  if (opts.start !== false) await Promise.all(nodes.map(async x => await x.daemon.start()))
+  return nodes
+}
+
+export interface SharedMesh {
+  nodes: MeshNodeHandle[]
+  /** Kills every daemon and removes every home. */
+  close: () => Promise<void>
+}
+
+/**
+ * createMesh for the tests of one file: made in beforeAll, closed in afterAll (the daemons start together). Tests
+ * sharing it keep apart by seat, by text, or by counting only what they made themselves.
+ */
+export async function createSharedMesh (n: number, opts: MeshOptions = {}): Promise<SharedMesh> {
+  const dirs: string[] = []
+  let nodes: MeshNodeHandle[] = []
+  const close = async (): Promise<void> => {
+    await Promise.all(nodes.map(async x => await x.daemon.kill()))
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    nodes = await meshNodes(n, opts, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'aios-mesh-'))
+      dirs.push(dir)
+      return dir
+    })
+    if (opts.start !== false) await Promise.all(nodes.map(async x => await x.daemon.start()))
+  } catch (err) {
+    await close()
+    throw err
+  }
+  return { nodes, close }
+}
+
+async function meshNodes (n: number, opts: MeshOptions, home: () => string): Promise<MeshNodeHandle[]> {
   const seats = Array.from({ length: n }, (_, i) => {
     const name = String.fromCharCode(97 + i)
     return { name, handle: `agent-${name}` }
   })
-  const homes = await buildMesh({ seats, home: () => tempDir('aios-mesh-'), addresses: opts.addresses, topology: opts.topology, relay: opts.relay })
-  const nodes = homes.map((h, i) => {
+  const homes = await buildMesh({ seats, home, addresses: opts.addresses, topology: opts.topology, relay: opts.relay })
+  return homes.map((h, i) => {
     const daemon = new DaemonProcess(h.home, opts.env, opts.args?.(i) ?? [], opts.prefix?.(i) ?? [])
-    onTestFinished(async () => { await daemon.kill() })
     return { home: h.home, handle: h.handle, port: h.port, daemon }
   })
-  if (opts.start !== false) await Promise.all(nodes.map(async x => await x.daemon.start()))
-  return nodes
 }
 
 /** Reads a node's SQLite file directly (read-only), as an auditor would. */

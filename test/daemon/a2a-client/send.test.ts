@@ -4,20 +4,14 @@
 // hostile agent bounded (an answer that never comes, an answer too large, interfaces on another origin).
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../../../cli/control-client.js'
 import { cli, errorCode } from '../../helpers/cli.js'
-import { createMesh, query } from '../../helpers/mesh.js'
+import { createSharedMesh, query, type SharedMesh } from '../../helpers/mesh.js'
 import { ARTIFACT_TEXT, REJECT_REASON, newKey, serveAgent, signCard } from './agent.js'
 
 const say = (line: string): void => { process.stdout.write(`[a2a-client] ${line}\n`) }
 const sha256 = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex')
-
-/** One home with the seat agent-a and its daemon running. */
-async function home (): Promise<string> {
-  const [a] = await createMesh(1)
-  return a.home
-}
 
 const count = (h: string, table: string): number => query<{ n: number }>(h, `SELECT count(*) AS n FROM ${table}`)[0].n
 
@@ -28,8 +22,17 @@ async function send (h: string, url: string, text: string, ...flags: string[]): 
 }
 
 describe('aios-comm a2a send', () => {
+  // One home with the seat agent-a and its daemon running, for the whole file: each test serves its own agents (their
+  // own URLs) and counts only the rows it made.
+  let mesh: SharedMesh
+  let h: string
+  beforeAll(async () => {
+    mesh = await createSharedMesh(1)
+    h = mesh.nodes[0].home
+  })
+  afterAll(async () => { await mesh?.close() })
+
   it('records a completed task as COMPLETE witnessed by the seat with the artifact as evidence, a rejected one as REJECTED, an open one until a2a get; local to this node', async () => {
-    const h = await home()
     const agent = await serveAgent()
     const factsBefore = count(h, 'facts')
     const r = await send(h, agent.url, 'please review PR 42')
@@ -98,14 +101,14 @@ describe('aios-comm a2a send', () => {
   })
 
   it('pins the card key per URL on first use: another key, no signature or a tampered card is refused and nothing is recorded', async () => {
-    const h = await home()
     const agent = await serveAgent()
+    const pinsBefore = count(h, 'a2a_pins')
     // before any key is pinned: a card altered after it was signed is refused
     const altered = await signCard(agent.baseCard(), agent.key)
     altered.name = 'Trusted Review Agent'
     agent.serve(altered)
     expect(errorCode(await cli(h, ['a2a', 'send', agent.url, 'zeroth']))).toBe('A2A_CARD_BAD_SIGNATURE')
-    expect(count(h, 'a2a_pins')).toBe(0)
+    expect(count(h, 'a2a_pins')).toBe(pinsBefore)
     agent.serve(await signCard(agent.baseCard(), agent.key))
 
     const first = await send(h, agent.url, 'first')
@@ -173,7 +176,8 @@ describe('aios-comm a2a send', () => {
   })
 
   it('bounds a hostile agent: an answer that never comes (the daemon serving meanwhile), an answer too large, interfaces on another origin, an HTTP error, nothing listening', async () => {
-    const h = await home()
+    const receiptsBefore = count(h, 'a2a_receipts')
+    const obligationsBefore = count(h, 'a2a_obligations')
     const agent = await serveAgent({ hang: true })
     const arrived = new Promise(resolve => agent.events.once('request', resolve))
     const started = performance.now()
@@ -199,7 +203,7 @@ describe('aios-comm a2a send', () => {
     say(`2 MiB answer → exit ${big.code}: ${big.stderr.trim()}`)
     expect(errorCode(big)).toBe('A2A_ANSWER_TOO_LARGE')
     expect(big.code).toBe(3)
-    expect(count(h, 'a2a_receipts')).toBe(0)
+    expect(count(h, 'a2a_receipts')).toBe(receiptsBefore)
     expect(await call(h, 'node.status', {})).toHaveProperty('peerId')
 
     // a card naming its interface on another origin (another loopback port): that port is never contacted
@@ -224,6 +228,6 @@ describe('aios-comm a2a send', () => {
     say(`nothing listening → exit ${down.code}: ${down.stderr.trim()}`)
     expect(errorCode(down)).toBe('A2A_UNREACHABLE')
 
-    expect(count(h, 'a2a_obligations')).toBe(2) // the two above that may have reached their agents
+    expect(count(h, 'a2a_obligations')).toBe(obligationsBefore + 2) // the two above that may have reached their agents
   })
 })
