@@ -2,17 +2,15 @@
 // the CLI after the daemon went away mid-send) is one obligation and one execution at the agent; a refused card leaves
 // nothing on the daemon's stdout but its ready line; `watch` sees the witness receipts of an A2A obligation and the
 // MCP server tells the sending seat of its COMPLETE or REJECTED; `a2a pins` lists the pinned card keys and forgets one.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildMesh, waitFor } from '../../../cli/harness/index.js'
 import { call, subscribe } from '../../../cli/control-client.js'
 import type { ObservedEvent } from '../../../daemon/observe/index.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 import { mcpClient } from '../../helpers/mcp.js'
 import { McpNotes, isNotice } from '../../helpers/mcp-notes.js'
-import { DaemonProcess, query } from '../../helpers/mesh.js'
+import { createSharedMesh, query, waitFor, type DaemonProcess, type SharedMesh } from '../../helpers/mesh.js'
 import { newKey, serveAgent, signCard, type TestAgent } from './agent.js'
 
 const say = (line: string): void => { process.stdout.write(`[a2a-client2] ${line}\n`) }
@@ -20,20 +18,18 @@ const say = (line: string): void => { process.stdout.write(`[a2a-client2] ${line
 let home = ''
 let daemon: DaemonProcess
 let agent: TestAgent
-const dirs: string[] = []
+let mesh: SharedMesh | undefined
 
 beforeAll(async () => {
-  const homes = await buildMesh({ seats: [{ name: 'a', handle: 'agent-a' }], home: () => { const d = mkdtempSync(join(tmpdir(), 'aios-mesh-')); dirs.push(d); return d } })
-  home = homes[0].home
-  daemon = new DaemonProcess(home, { AIOS_COMM_LOG: 'debug' }) // debug: the SDK's console lines show in its log
-  await daemon.start()
+  mesh = await createSharedMesh(1, { env: { AIOS_COMM_LOG: 'debug' } }) // debug: the SDK's console lines show in its log
+  home = mesh.nodes[0].home
+  daemon = mesh.nodes[0].daemon
   agent = await serveAgent({ shared: true })
 })
 
 afterAll(async () => {
-  await daemon?.kill()
   await agent?.close()
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  await mesh?.close()
 })
 
 /** The isolated seat iso and its seat socket and token (made once, for the tests that need a seat on the seat socket). */
