@@ -226,6 +226,7 @@ export const CODES = {
   A2A_REMOTE_ERROR: { exit: 'failure', fix: 'the agent refused the request with the error shown; nothing was recorded' },
   A2A_BUSY: { exit: 'failure', fix: 'too many A2A requests wait for answers; send again when one ends' },
   A2A_TASK_UNKNOWN: { exit: 'failure', fix: 'the agent named no task for this obligation; there is nothing to ask it about' },
+  A2A_PIN_UNKNOWN: { exit: 'failure', fix: 'no card key is pinned for that URL; aios-comm a2a pins lists the pinned ones' },
   // mailboxes: nodes that hold signed mail for members whose node is away
   MAILBOX_NOT_SERVING: { exit: 'refused', fix: 'name a node whose config says "relay": true in config "mailboxes"' },
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },

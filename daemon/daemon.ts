@@ -188,7 +188,7 @@ export class Daemon {
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, join)) }, { maxInboundStreams: 4 })
 
     const table = routes(core, this.view(), wake)
-    const streams = { watch: watchRoute(bus, core.store.messages) }
+    const streams = { watch: watchRoute(bus, core.store.messages, core.store.a2aClient) }
     const control = new ControlServer(paths.socket, table, this.log, { streams })
     this.started('control', async () => await control.stop())
     await control.start()

@@ -1,12 +1,14 @@
 // `aios-comm a2a send URL TEXT` and `a2a get OB`: a seat sends to an outside A2A agent; the daemon checks its card,
 // sends, and records the answer as witness receipts. This file only calls the daemon and prints.
+import { randomBytes } from 'node:crypto'
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/errors.js'
-import { actingSeat, daemonCall, globals } from '../context.js'
-import { print } from '../output.js'
+import { actingSeat, daemonCall, globals, homeDir, seatAccess } from '../context.js'
+import { callKeyed } from '../keyed-call.js'
+import { print, table } from '../output.js'
 import type { A2AResult } from '../../daemon/a2a-client/index.js'
 
-interface SendOptions { wait?: string, acceptNewKey?: boolean, allowUnsigned?: boolean }
+interface SendOptions { wait?: string, acceptNewKey?: boolean, allowUnsigned?: boolean, idempotencyKey?: string }
 
 function seconds (text: string): number {
   if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > 600) throw new MeshError('USAGE', `--wait takes whole seconds (1 to 600), not ${JSON.stringify(text)}`)
@@ -22,6 +24,7 @@ function resultText (r: A2AResult): string {
   ]
   if (r.evidence !== undefined) lines.push(`evidence ${r.evidence.path} sha256 ${r.evidence.sha256} (${r.evidence.size} bytes)`)
   if (r.reason !== undefined) lines.push(`reason: ${r.reason}`)
+  if (r.replayed === true) lines.push('replayed: the idempotency key named this earlier send; the agent was not contacted again')
   if (!r.final) lines.push(`not final yet: aios-comm a2a get ${r.obligation} asks the agent again`)
   return lines.join('\n')
 }
@@ -32,13 +35,28 @@ export function register (program: Command): void {
     .option('--wait <seconds>', 'how long to wait for a final answer (default 30, at most 600)')
     .option('--accept-new-key', 'accept a card signed by another key than the one pinned for this URL, and pin it')
     .option('--allow-unsigned', 'send even though the agent\'s card is not signed')
+    .option('--idempotency-key <key>', 'a key of your own: the same key within 24 h returns the first obligation and contacts the agent no more')
     .option('--json', 'print JSON')
     .action(async (url: string, text: string, o: SendOptions, cmd: Command) => {
-      const r = await daemonCall(cmd, 'a2a.send', {
+      // Without a key of the user's, one for this invocation: a retry after a lost connection is then the same send.
+      const key = o.idempotencyKey ?? `cli:${randomBytes(16).toString('hex')}`
+      const r = await callKeyed(homeDir(cmd), 'a2a.send', {
         as: actingSeat(cmd), url, text, waitMs: o.wait === undefined ? undefined : seconds(o.wait),
-        acceptNewKey: o.acceptNewKey === true, allowUnsigned: o.allowUnsigned === true
-      })
+        acceptNewKey: o.acceptNewKey === true, allowUnsigned: o.allowUnsigned === true, idempotencyKey: key
+      }, key, seatAccess(cmd))
       print(globals(cmd), r, () => resultText(r))
+    })
+  a2a.command('pins').description('list the card keys pinned per agent URL (node\'s user only)')
+    .option('--forget <url>', 'forget the key pinned for URL: the agent\'s next card is pinned as new')
+    .option('--json', 'print JSON')
+    .action(async (o: { forget?: string }, cmd: Command) => {
+      if (o.forget !== undefined) {
+        const r = await daemonCall(cmd, 'a2a.forget', { url: o.forget })
+        print(globals(cmd), r, () => `forgot the key ${r.keyThumbprint} pinned for ${r.url}`)
+        return
+      }
+      const pins = await daemonCall(cmd, 'a2a.pins', {})
+      print(globals(cmd), pins, () => pins.length === 0 ? 'no card key pinned' : table(['URL', 'CARD', 'KEY', 'PINNED', 'LAST SEEN'], pins.map(p => [p.url, p.cardName, p.keyThumbprint, p.pinnedAt, p.seenAt])))
     })
   a2a.command('get <obligation>').description('ask the agent for the task of an obligation sent with a2a send, and record what it says')
     .option('--json', 'print JSON')

@@ -56,6 +56,13 @@ export function watchSeat (o: SeatWatchOptions, onEvent: (e: SeatEvent) => Promi
     if (sides.has(ob)) return sides.get(ob)
     try {
       const m = await call(o.home, 'message', { as: seat, obligation: ob }, o.access)
+        .catch(async err => {
+          // not a mesh message: one the seat sent to an outside A2A agent, which `status` answers (and `message` does not)
+          if (!(err instanceof MeshError) || err.code !== 'OBLIGATION_UNKNOWN') throw err
+          const v = await call(o.home, 'status', { obligation: ob }, o.access).catch(() => { throw err })
+          if (v.from !== seat) throw err
+          return { from: v.from, to: v.to }
+        })
       const s = { sent: m.from === seat, received: m.to === seat }
       remember(ob, s)
       return s

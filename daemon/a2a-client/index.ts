@@ -4,6 +4,7 @@ import { parseObligation } from '../messaging/ids.js'
 import type { A2AObligationRow } from '../store/index.js'
 
 export { a2aSend, a2aGet, type A2ASendParams, type A2AResult } from './send.js'
+export { a2aPins, a2aForget, type A2APinView, type A2AForgetResult } from './pins.js'
 export { a2aStatus, a2aOutbox, type A2AStatus, type A2AInfo } from './view.js'
 export type { PinOutcome } from './card-trust.js'
 export { DEFAULT_WAIT_MS, MAX_WAIT_MS, WITNESS_CODE } from './constants.js'

@@ -1,6 +1,6 @@
 // Recording an agent's answer: receipts the sending seat signs as a witness (code A2A_WITNESS; the remote agent
 // cannot sign ours), the artifacts of a completed task kept in the home's evidence folder with their sha256, and
-// the obligation's state, all in one durable commit.
+// the obligation's state, all in one durable commit; then the `receipt` event for each one stored.
 import { join } from 'node:path'
 import { sha256 } from '../../cards/index.js'
 import type { EvidenceData, ReceiptState } from '../../proto/index.js'
@@ -48,9 +48,10 @@ export async function recordAnswer (core: Core, row: A2AObligationRow, a: Answer
     code: WITNESS_CODE, from: row.from, header: row.header
   }))
   let state = row.state
+  const stored: ReceiptState[] = []
   await core.store.commit.run(() => {
     for (const r of signed) {
-      store.insertReceipt({ hash: r.hash, messageId: id, state: r.data.state, envelope: r.envelope, atMs: now })
+      if (store.insertReceipt({ hash: r.hash, messageId: id, state: r.data.state, envelope: r.envelope, atMs: now })) stored.push(r.data.state)
       const e = r.data.evidence
       if (e !== undefined && file !== undefined) {
         core.store.evidence.put({ receiptHash: r.hash, messageId: id, origin: 'issued', path: file.path, sha256: e.sha256, size: e.size, content: e.size <= MAX_EVIDENCE_CONTENT_BYTES ? file.bytes : undefined, storedAtMs: now })
@@ -59,6 +60,8 @@ export async function recordAnswer (core: Core, row: A2AObligationRow, a: Answer
     state = deriveState(store.receipts(id))
     store.setTask(id, { taskId: a.taskId, contextId: a.contextId, taskState: a.taskState, state, atMs: now })
   })
+  // watch and the MCP server's notices hear of them as of any receipt (after the commit: what they look up is there)
+  for (const st of stored) core.events.emit('receipt', { messageId: id, state: st, actor: row.recipient })
   const e = signed.find(r => r.data.evidence !== undefined)?.data.evidence
   return { state, issued: signed.map(r => r.data.state), ...(e === undefined ? {} : { evidence: { path: e.path, sha256: Buffer.from(e.sha256).toString('hex'), size: e.size } }) }
 }

@@ -16,6 +16,11 @@ import type { Guard } from './guarded-fetch.js'
 import type { PinOutcome } from './card-trust.js'
 import { recordAnswer } from './record.js'
 import { signObligation } from './obligation.js'
+import { replayOf } from './replay.js'
+import { withSdkLog } from '../runtime/sdk-log.js'
+import { checkKey, claimKey, heldKey, oneAtATime, releaseKey, requestHash } from '../messaging/idempotency.js'
+import { parseAgentUrl } from './agent-card.js'
+import { RECIPIENT_PREFIX } from './constants.js'
 
 export interface A2ASendParams {
   as?: string
@@ -24,6 +29,8 @@ export interface A2ASendParams {
   waitMs?: number
   acceptNewKey?: boolean
   allowUnsigned?: boolean
+  /** The same key of the same seat within 24 h returns the first obligation and contacts no agent again. */
+  idempotencyKey?: string
 }
 
 export interface A2AResult {
@@ -40,6 +47,8 @@ export interface A2AResult {
   evidence?: { path: string, sha256: string, size: number }
   /** Why a rejected task was rejected, as the agent said. */
   reason?: string
+  /** The idempotency key named an earlier send: this is that obligation as it stands; nothing was sent. */
+  replayed?: true
 }
 
 const inFlight = new WeakMap<Core, number>()
@@ -67,29 +76,49 @@ function callError (err: unknown, guard: Guard, url: string): MeshError {
   return new MeshError('A2A_REMOTE_ERROR', `${url} answered: ${String((err as Error).message).split('\n')[0].slice(0, MAX_ERROR_TEXT)}`)
 }
 
+/** The SDK's console lines (a card signature that does not verify) go to the daemon's log, never to its stdout. */
 export async function a2aSend (core: Core, p: A2ASendParams, caller: Caller = NODE_CALLER): Promise<A2AResult> {
+  return await withSdkLog(core.log, async () => await send(core, p, caller))
+}
+
+async function send (core: Core, p: A2ASendParams, caller: Caller): Promise<A2AResult> {
   const from = core.actingSeat(p.as, caller)
   if (p.text.trim() === '') throw new MeshError('BAD_REQUEST', 'the text to send is empty')
   if (Buffer.byteLength(p.text) > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the text has more than ${MAX_BODY_BYTES} bytes`)
   const waitMs = Math.min(Math.max(p.waitMs ?? DEFAULT_WAIT_MS, 1000), MAX_WAIT_MS)
+  const key = p.idempotencyKey
+  if (key === undefined) return await sendNew(core, from, p, waitMs)
+  checkKey(key)
+  // bound to what shapes the message: the agent (its URL as pinned) and the text
+  const hash = requestHash({ to: `${RECIPIENT_PREFIX}${parseAgentUrl(p.url).url}`, body: new TextEncoder().encode(p.text), contentType: 'text/plain', require: 'COMPLETE' })
+  return await oneAtATime(core, from, key, async () => {
+    const earlier = heldKey(core, from, key, hash, Date.now())
+    if (earlier === undefined) return await sendNew(core, from, p, waitMs, { key, hash })
+    return await replayOf(core, earlier, key)
+  })
+}
+
+async function sendNew (core: Core, from: string, p: A2ASendParams, waitMs: number, idem?: { key: string, hash: Uint8Array }): Promise<A2AResult> {
   return await bounded(core, async () => {
     const agent = await reachAgent(core, p.url, { acceptNewKey: p.acceptNewKey === true, allowUnsigned: p.allowUnsigned === true })
     const row = signObligation(core, { from, text: p.text, url: agent.agent.url, cardName: agent.name, keyThumbprint: agent.trust.thumbprint })
     await core.store.commit.run(() => {
       pinKey(core, agent, row.sentAtMs)
       core.store.a2aClient.insertObligation(row)
+      if (idem !== undefined) claimKey(core, from, idem.key, idem.hash, row.messageId, row.sentAtMs)
     })
     const deadline = AbortSignal.timeout(waitMs)
     const { client, guard } = await clientFor(agent, deadline)
     let result: SendMessageResult
     try {
+      // the obligation id is the A2A messageId: an agent that dedupes by messageId sees one message per obligation
       result = await client.sendMessage(SendMessageRequest.fromJSON({
         message: { messageId: obligationId(row.messageId), role: 'ROLE_USER', parts: [{ text: p.text }] },
         configuration: { returnImmediately: false }
       }), { signal: deadline })
     } catch (err) {
       const e = callError(err, guard, agent.agent.url)
-      await failed(core, row, e, guard)
+      await failed(core, row, e, guard, idem?.key)
       throw e
     }
     let answer = answerOf(result)
@@ -103,11 +132,14 @@ export async function a2aSend (core: Core, p: A2ASendParams, caller: Caller = NO
  * the obligation is forgotten. One that may have reached it (a timeout, an answer over the bound) stays
  * DELIVERY_PENDING with the reason, and the error names it.
  */
-async function failed (core: Core, row: A2AObligationRow, e: MeshError, guard: Guard): Promise<void> {
+async function failed (core: Core, row: A2AObligationRow, e: MeshError, guard: Guard, key?: string): Promise<void> {
   const ob = obligationId(row.messageId)
   const forget = !guard.maybeSent || e.code === 'A2A_REMOTE_ERROR' || e.code === 'A2A_REDIRECT_REFUSED'
   await core.store.commit.run(() => {
-    if (forget) core.store.a2aClient.deleteObligation(row.messageId)
+    if (forget) {
+      core.store.a2aClient.deleteObligation(row.messageId)
+      if (key !== undefined) releaseKey(core, row.from, key) // nothing went out: a retry with the key sends anew
+    }
     else core.store.a2aClient.setTask(row.messageId, { lastError: `${e.code}: ${e.message}`, state: row.state, atMs: Date.now() })
   })
   if (!forget) e.message = `${e.message}; the request may have reached the agent: ${ob} stays DELIVERY_PENDING (aios-comm status ${ob})`
@@ -145,6 +177,10 @@ async function settle (core: Core, row: A2AObligationRow, agent: Agent, answer: 
 
 /** Asks the agent for the obligation's task (GetTask) and records what it says; its card must still check. */
 export async function a2aGet (core: Core, ob: string, caller: Caller = NODE_CALLER): Promise<A2AResult> {
+  return await withSdkLog(core.log, async () => await get(core, ob, caller))
+}
+
+async function get (core: Core, ob: string, caller: Caller): Promise<A2AResult> {
   const row = core.store.a2aClient.obligation(parseObligation(ob))
   if (row === undefined) throw new MeshError('OBLIGATION_UNKNOWN', `${ob} is no obligation sent to an A2A agent from this node`)
   core.authorizeSeat(row.from, caller)

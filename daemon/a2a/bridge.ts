@@ -24,7 +24,7 @@ import { CLOSED_KEY } from './executor.js'
 import { SeatRequestHandler } from './handler.js'
 import type { Relay, ReceiptWatch } from './relay.js'
 import { tokenSecurity } from './security.js'
-import { withSdkLog } from './sdk-log.js'
+import { withSdkLog } from '../runtime/sdk-log.js'
 import { StreamGate } from './stream-gate.js'
 import { TaskSource } from './task-store.js'
 

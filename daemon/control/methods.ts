@@ -8,7 +8,7 @@ import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult,
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
-import type { A2AResult } from '../a2a-client/index.js'
+import type { A2AForgetResult, A2APinView, A2AResult } from '../a2a-client/index.js'
 
 /** A seat acting: omitted, the token's seat, or the only seat. */
 interface Acting { as?: string }
@@ -122,8 +122,10 @@ export interface ControlMethods {
   sent: { params: Acting & { all?: boolean }, result: SentItem[] }
   reply: { params: Acting & OnObligation & { text: string, contentType?: string, idempotencyKey?: string }, result: NotifyResult & { thread: string } }
   // the A2A client: a seat sends to an outside A2A agent and its answer is witnessed (node's user only: not on the seat socket)
-  'a2a.send': { params: Acting & { url: string, text: string, waitMs?: number, acceptNewKey?: boolean, allowUnsigned?: boolean }, result: A2AResult }
+  'a2a.send': { params: Acting & { url: string, text: string, waitMs?: number, acceptNewKey?: boolean, allowUnsigned?: boolean, idempotencyKey?: string }, result: A2AResult }
   'a2a.get': { params: OnObligation, result: A2AResult }
+  'a2a.pins': { params: NoParams, result: A2APinView[] }
+  'a2a.forget': { params: { url: string }, result: A2AForgetResult }
 }
 
 /** method → { params, event } for every subscription: one answer `{ subscribed }`, then events. */

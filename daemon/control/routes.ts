@@ -12,7 +12,7 @@ import { journey, nodeReport } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
-import { a2aGet, a2aObligation, a2aOutbox, a2aSend, a2aStatus } from '../a2a-client/index.js'
+import { a2aForget, a2aGet, a2aObligation, a2aOutbox, a2aPins, a2aSend, a2aStatus } from '../a2a-client/index.js'
 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 
@@ -130,8 +130,11 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
       text: str(p, 'text'),
       waitMs: optInt(p, 'waitMs', 1),
       acceptNewKey: optBool(p, 'acceptNewKey'),
-      allowUnsigned: optBool(p, 'allowUnsigned')
+      allowUnsigned: optBool(p, 'allowUnsigned'),
+      idempotencyKey: optStr(p, 'idempotencyKey')
     }, caller),
-    'a2a.get': async (p, caller) => await a2aGet(core, str(p, 'obligation'), caller)
+    'a2a.get': async (p, caller) => await a2aGet(core, str(p, 'obligation'), caller),
+    'a2a.pins': () => a2aPins(core),
+    'a2a.forget': async p => await a2aForget(core, str(p, 'url'))
   }
 }

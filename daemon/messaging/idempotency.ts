@@ -54,6 +54,11 @@ export function claimKey (core: Core, seat: string, key: string, hash: Uint8Arra
   }
 }
 
+/** Frees a key whose request was undone (its obligation forgotten, nothing having reached anyone). */
+export function releaseKey (core: Core, seat: string, key: string): void {
+  core.store.idempotency.release(seat, key)
+}
+
 const flights = new WeakMap<Core, Map<string, Promise<unknown>>>()
 
 /**

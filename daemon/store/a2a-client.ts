@@ -73,6 +73,17 @@ export class A2AClientStore {
       .run(p.url, p.thumbprint, p.jwk, p.cardName, p.pinnedAtMs, p.seenAtMs)
   }
 
+  /** Every pinned key, by URL. */
+  pins (): A2APinRow[] {
+    return (this.s.get('SELECT * FROM a2a_pins ORDER BY url').all() as PinDbRow[])
+      .map(r => ({ url: r.url, thumbprint: r.thumbprint, jwk: r.jwk, cardName: r.card_name, pinnedAtMs: r.pinned_at_ms, seenAtMs: r.seen_at_ms }))
+  }
+
+  /** Drops the key pinned for a URL; false when none was. */
+  forgetPin (url: string): boolean {
+    return this.s.get('DELETE FROM a2a_pins WHERE url = ?').run(url).changes === 1
+  }
+
   seen (url: string, atMs: number): void {
     this.s.get('UPDATE a2a_pins SET seen_at_ms = ? WHERE url = ?').run(atMs, url)
   }

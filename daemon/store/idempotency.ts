@@ -32,6 +32,11 @@ export class IdempotencyStore {
       .run(row.seat, row.key, row.requestHash, row.messageId, row.createdAtMs, notBeforeMs).changes === 1
   }
 
+  /** Deletes the key's row: the request it named was undone in the same commit. */
+  release (seat: string, key: string): void {
+    this.s.get('DELETE FROM idempotency_keys WHERE seat = ? AND key = ?').run(seat, key)
+  }
+
   /** Deletes up to `limit` rows written before `beforeMs`, oldest first; returns how many. */
   prune (beforeMs: number, limit: number): number {
     return this.s.get('DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at_ms < ? ORDER BY created_at_ms LIMIT ?)')

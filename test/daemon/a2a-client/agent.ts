@@ -47,9 +47,10 @@ class Tasks extends InMemoryTaskStore {
   }
 }
 
-function executor (behaviour: () => Behaviour): AgentExecutor {
+function executor (behaviour: () => Behaviour, seen: string[]): AgentExecutor {
   return {
     execute: async (ctx: RequestContext, bus: ExecutionEventBus) => {
+      seen.push(ctx.userMessage.messageId)
       const b = behaviour()
       const text = b === 'huge' ? 'x'.repeat(2 * 1024 * 1024) : ARTIFACT_TEXT
       const said = (state: string, reply: string): unknown => ({ state, message: { messageId: `r-${ctx.taskId}`, role: 'ROLE_AGENT', parts: [{ text: reply }] } })
@@ -79,6 +80,8 @@ export interface TestAgent {
   events: EventEmitter
   /** JSON-RPC requests received. */
   requests: number
+  /** The messageId of every message its executor ran for, in order. */
+  executed: string[]
   /** Requests for its JWK Set (/jwks.json, holding its key under its kid). */
   keySetRequests: number
   /** Stops serving (its port then refuses connections). */
@@ -89,14 +92,15 @@ export interface TestAgent {
 
 /**
  * Serves an agent on 127.0.0.1:0. `hang`: its JSON-RPC endpoint never answers (the request is held open).
- * `interfaceUrl`: the URL its card names for JSON-RPC (default its own).
+ * `interfaceUrl`: the URL its card names for JSON-RPC (default its own). `shared`: served for a whole file (the caller
+ * closes it), not only for the test that made it.
  */
-export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, interfaceUrl?: (base: string) => string } = {}): Promise<TestAgent> {
+export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, interfaceUrl?: (base: string) => string, shared?: boolean } = {}): Promise<TestAgent> {
   const app = express()
   const events = new EventEmitter()
   let card: Record<string, unknown> = {}
   const agent: TestAgent = {
-    url: '', port: 0, key: await newKey('agent-key-1'), events, requests: 0, keySetRequests: 0, behaviour: o.behaviour ?? 'complete',
+    url: '', port: 0, key: await newKey('agent-key-1'), events, requests: 0, executed: [], keySetRequests: 0, behaviour: o.behaviour ?? 'complete',
     serve: c => { card = c },
     baseCard: () => ({}),
     finish: id => { tasks.finished.add(id) },
@@ -110,7 +114,7 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
     closed ??= new Promise(resolve => server.close(resolve))
     await closed
   }
-  onTestFinished(async () => { await agent.close() })
+  if (o.shared !== true) onTestFinished(async () => { await agent.close() }) // shared: the file's afterAll closes it
   agent.port = (server.address() as AddressInfo).port
   agent.url = `http://127.0.0.1:${agent.port}`
   agent.baseCard = () => ({
@@ -124,7 +128,7 @@ export async function serveAgent (o: { behaviour?: Behaviour, hang?: boolean, in
     skills: [{ id: 'review', name: 'review', description: 'reviews a pull request', tags: ['review'] }]
   })
   agent.serve(await signCard(agent.baseCard(), agent.key))
-  const handler = new DefaultRequestHandler(AgentCard.fromJSON(agent.baseCard()), tasks, executor(() => agent.behaviour))
+  const handler = new DefaultRequestHandler(AgentCard.fromJSON(agent.baseCard()), tasks, executor(() => agent.behaviour, agent.executed))
   app.get('/jwks.json', (_req, res) => { agent.keySetRequests++; res.json({ keys: [{ ...agent.key.jwk, kid: agent.key.kid }] }) })
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: async () => card as unknown as AgentCard, cache: { maxAge: 0 } }))
   app.use('/a2a/jsonrpc', (_req, _res, next) => { agent.requests++; events.emit('request'); next() })

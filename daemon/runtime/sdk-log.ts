@@ -1,8 +1,9 @@
-// The SDK reports through console (a refused request, a late status update): while it serves a bridge request,
-// those lines go to the daemon's structured log at debug level, so that stderr stays one JSON object per line.
+// The A2A SDK reports through console (a refused request, a late status update, a card signature that does not
+// verify): while the daemon serves a bridge request or makes an A2A client call, those lines go to its structured log
+// at debug level, so that stdout carries only the ready line and stderr stays one JSON object per line.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { format } from 'node:util'
-import type { Logger } from '../runtime/log.js'
+import type { Logger } from './log.js'
 
 const serving = new AsyncLocalStorage<Logger>()
 const METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const
