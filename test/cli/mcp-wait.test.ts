@@ -54,7 +54,7 @@ async function transcribed (home: string, as: string, tag: string): Promise<Clie
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', home, 'mcp', '--as', as, '--no-watch'], env, stderr: 'pipe' })
   const line = (dir: string, m: JSONRPCMessage): void => { process.stdout.write(`${((performance.now() - started) / 1000).toFixed(3).padStart(8)}s ${tag} ${dir} ${abbreviate(m)}\n`) }
   const send = transport.send.bind(transport)
-  transport.send = async (m, o) => { line('→', m); await send(m, o) }
+  transport.send = async (m: JSONRPCMessage) => { line('→', m); await send(m) }
   let receive: ((m: JSONRPCMessage) => void) | undefined
   Object.defineProperty(transport, 'onmessage', { get: () => receive, set: (fn: (m: JSONRPCMessage) => void) => { receive = m => { line('←', m); fn(m) } } })
   const client = new Client({ name: 'aios-comm-transcript', version: '1.0.0' })

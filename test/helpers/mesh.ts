@@ -59,6 +59,14 @@ export interface SharedMesh {
  * sharing it keep apart by seat, by text, or by counting only what they made themselves.
  */
 export async function createSharedMesh (n: number, opts: MeshOptions = {}): Promise<SharedMesh> {
+  return await shareNodes(async home => await meshNodes(n, opts, home), opts.start !== false)
+}
+
+/**
+ * Nodes built in fresh temp homes by `build`, their daemons started together unless `start` is false; if the build
+ * or a start fails, everything made so far is killed and removed before the error goes on.
+ */
+export async function shareNodes (build: (home: () => string) => Promise<MeshNodeHandle[]>, start = true): Promise<SharedMesh> {
   const dirs: string[] = []
   let nodes: MeshNodeHandle[] = []
   const close = async (): Promise<void> => {
@@ -66,12 +74,12 @@ export async function createSharedMesh (n: number, opts: MeshOptions = {}): Prom
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   }
   try {
-    nodes = await meshNodes(n, opts, () => {
+    nodes = await build(() => {
       const dir = mkdtempSync(join(tmpdir(), 'aios-mesh-'))
       dirs.push(dir)
       return dir
     })
-    if (opts.start !== false) await Promise.all(nodes.map(async x => await x.daemon.start()))
+    if (start) await Promise.all(nodes.map(async x => await x.daemon.start()))
   } catch (err) {
     await close()
     throw err

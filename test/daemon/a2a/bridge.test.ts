@@ -64,7 +64,7 @@ describe('A2A bridge', () => {
     const { home, base } = open
     const raw = await (await fetch(`${base}/.well-known/agent-card.json`)).json()
     const ext = raw.capabilities.extensions.find((e: any) => e.params?.actorKey !== undefined)
-    const jwk = { kty: 'OKP', crv: 'Ed25519', x: b64url(parseKeyText(ext.params.actorKey)) }
+    const jwk = { kty: 'OKP', crv: 'Ed25519', x: b64url(parseKeyText(ext.params.actorKey) as Uint8Array) }
     await verifyAgentCardSignature(async () => jwk)(raw)
     const jsonrpc = raw.supportedInterfaces.find((i: any) => i.protocolBinding === 'JSONRPC')
     say(`GET ${base}/.well-known/agent-card.json → ${raw.name as string}, signature verified by @a2a-js/sdk; JSONRPC at ${jsonrpc.url as string}`)

@@ -80,9 +80,8 @@ async function busListeners (metricsUrl: string): Promise<number> {
 
 /** Waits until the obligation reaches the seat's inbox, then acks it as that seat. */
 async function ackWhenArrived (home: string, seat: string, obligation: () => string | undefined, sentence: string): Promise<void> {
-  const ob = await waitFor(`the message at ${seat}`, async () => (await call(home, 'inbox', { as: seat })).map((m: any) => m.obligation as string), l => obligation() !== undefined && l.includes(obligation() as string))
-  void ob
-  await call(home, 'ack', { obligation: obligation(), sentence, as: seat })
+  await waitFor(`the message at ${seat}`, async () => (await call(home, 'inbox', { as: seat })).map((m: any) => m.obligation as string), l => obligation() !== undefined && l.includes(obligation() as string))
+  await call(home, 'ack', { obligation: obligation() as string, sentence, as: seat })
 }
 
 describe('A2A bridge on the SDK server', () => {
