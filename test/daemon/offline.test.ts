@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor, type MeshNodeHandle, type MeshOptions } from '../helpers/mesh.js'
 
+const NOTIFY_BATCH = 20 // control calls in flight at once: 200 sends overlap without opening 200 sockets at once
 const countAt = (home: string, sql: string): number => query(home, sql)[0].n
 const hexIds = (home: string, sql: string): string[] => query(home, sql).map(r => Buffer.from(r.id).toString('hex')).sort()
 
@@ -23,8 +24,12 @@ async function offlinePair (opts: MeshOptions = {}): Promise<MeshNodeHandle[]> {
 describe('offline and restarts', () => {
   it('recipient stopped, 200 sent, recipient started: each stored exactly once, all DELIVERED at the sender', async () => {
     const [a, b] = await offlinePair({ args: i => i === 1 ? ['--metrics-port', '0'] : [] })
+    // sent in batches of concurrent calls: their order does not matter here, only that each is stored once
     const obs: string[] = []
-    for (let i = 0; i < 200; i++) obs.push((await a.daemon.call('notify', { to: 'agent-b', text: `offline ${i}` })).obligation)
+    for (let i = 0; i < 200; i += NOTIFY_BATCH) {
+      const batch = Array.from({ length: NOTIFY_BATCH }, async (_, k) => (await a.daemon.call('notify', { to: 'agent-b', text: `offline ${i + k}` })).obligation)
+      obs.push(...await Promise.all(batch))
+    }
     expect(new Set(obs).size).toBe(200)
     const pending = await a.daemon.call('outbox')
     expect(pending).toHaveLength(200)
@@ -43,7 +48,7 @@ describe('offline and restarts', () => {
 
   it('a sender restarted with a full outbox resumes it', async () => {
     const [a, b] = await offlinePair()
-    for (let i = 0; i < 30; i++) await a.daemon.call('notify', { to: 'agent-b', text: `queued ${i}` })
+    await Promise.all(Array.from({ length: 30 }, async (_, i) => await a.daemon.call('notify', { to: 'agent-b', text: `queued ${i}` })))
     expect(await a.daemon.stop()).toBe(0)
     await a.daemon.start()
     expect((await a.daemon.call('node.status')).outbox.pending).toBe(30)
