@@ -17,21 +17,20 @@ async function home (): Promise<{ home: string, daemon: DaemonProcess }> {
 
 describe('invite and join', () => {
   it('five homes join by token only; an obligation from the last to the first is COMPLETE on all five', async () => {
-    const owner = await home()
+    // the homes are made side by side while the owner sets up; each joins with its own invitation, all at once
+    const [owner, extra, ...joiners] = await Promise.all(Array.from({ length: 6 }, async () => await home()))
     await ok(owner.home, ['mesh', 'create'])
     await ok(owner.home, ['actor', 'add', 'agent-1'])
     await owner.daemon.start()
-    const homes = [owner]
-    for (let i = 2; i <= 5; i++) {
-      const h = await home()
-      const { token } = await ok(owner.home, ['invite', '--json'])
-      const joined = await ok(h.home, ['join', token, '--handle', `agent-${i}`, '--json'])
-      expect(joined.seats).toEqual([`agent-${i}`])
+    const tokens: string[] = await Promise.all(Array.from({ length: 4 }, async () => (await ok(owner.home, ['invite', '--json'])).token))
+    expect(new Set(tokens).size).toBe(4)
+    await Promise.all(joiners.map(async (h, k) => {
+      const joined = await ok(h.home, ['join', tokens[k], '--handle', `agent-${k + 2}`, '--json'])
+      expect(joined.seats).toEqual([`agent-${k + 2}`])
       await h.daemon.start()
-      homes.push(h)
-    }
+    }))
+    const homes = [owner, ...joiners]
     // a used token is refused
-    const extra = await home()
     const { token } = await ok(owner.home, ['invite', '--json'])
     await ok(extra.home, ['join', token, '--handle', 'agent-6'])
     expect(errorCode(await cli(extra.home, ['join', token, '--handle', 'agent-7']))).toBe('INVITE_INVALID')
@@ -50,7 +49,7 @@ describe('invite and join', () => {
   }, 180_000)
 
   it('a join that fails leaves the joining home trusting only what it trusted before', async () => {
-    const owner = await home()
+    const [owner, joiner] = await Promise.all([home(), home()])
     await ok(owner.home, ['mesh', 'create'])
     await ok(owner.home, ['actor', 'add', 'agent-1'])
     await owner.daemon.start()
@@ -58,7 +57,6 @@ describe('invite and join', () => {
     const t = parseToken(token)
     const wrongSecret = encodeToken({ ...t, secret: new Uint8Array(32).fill(3) })
     const unreachable = encodeToken({ ...t, addrs: [`/ip4/127.0.0.1/tcp/${await freePort()}`] })
-    const joiner = await home()
     const trusted = (): string[] => query<{ mesh_key: string }>(joiner.home, 'SELECT mesh_key FROM meshes').map(r => r.mesh_key)
 
     const refused = await cli(joiner.home, ['join', wrongSecret, '--handle', 'agent-2'])

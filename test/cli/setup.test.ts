@@ -42,14 +42,16 @@ describe('setup commands', () => {
 
   it('init --announce adds addresses to what the node finds, --announce-only states exactly them; --announce-only alone is refused', async () => {
     const home = tempDir()
+    const fresh = tempDir()
     const config = (): any => JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'))
+    // the refusal in a fresh home runs beside the steps in the other home: they share nothing
+    const refusal = cli(fresh, ['init', '--announce-only'])
     await ok(home, ['init', ...LISTEN, '--json'])
     const r = await ok(home, ['init', '--announce', '/ip4/203.0.113.7/tcp/7733', '--json'])
     expect([r.announce, r.announceOnly]).toEqual([['/ip4/203.0.113.7/tcp/7733'], false])
     expect((await ok(home, ['init', '--announce-only', '--json'])).announceOnly).toBe(true)
     expect(config()).toMatchObject({ announce: ['/ip4/203.0.113.7/tcp/7733'], announceOnly: true })
-    const fresh = tempDir()
-    const bad = await cli(fresh, ['init', '--announce-only'])
+    const bad = await refusal
     expect(errorCode(bad)).toBe('CONFIG_INVALID')
     expect(bad.stderr.trim().split('\n')).toHaveLength(1)
     expect(readdirSync(fresh)).toEqual([]) // refused before anything is written
@@ -77,23 +79,27 @@ describe('setup commands', () => {
       ['input modes', c => { c.defaultInputModes.push('application/json') }],
       ['signature', c => { c.signatures[0].signature = c.signatures[0].signature.replace(/^./, (ch: string) => (ch === 'A' ? 'B' : 'A')) }]
     ]
-    for (const [what, edit] of edits) {
+    // each edited copy in its own file, verified side by side (verify reads the file and writes nothing)
+    const results = await Promise.all(edits.map(async ([what, edit], i) => {
       const copy = structuredClone(card)
       edit(copy)
-      writeFileSync(file, JSON.stringify(copy))
-      const r = await cli(home, ['card', 'verify', file])
+      const edited = join(home, `card.${i}.json`)
+      writeFileSync(edited, JSON.stringify(copy))
+      return [what, await cli(home, ['card', 'verify', edited])] as const
+    }))
+    for (const [what, r] of results) {
       expect(errorCode(r), what).toMatch(/^CARD_/)
       expect(r.code, what).toBe(3)
     }
   })
 
   it('refuses a card of another mesh until that mesh is trusted', async () => {
-    const a = await ownerHome('agent-a')
-    const b = await ownerHome('agent-b')
+    const [a, b] = await Promise.all([ownerHome('agent-a'), ownerHome('agent-b')])
     const file = join(a.home, 'b.json')
     writeFileSync(file, await ok(b.home, ['card', 'show', 'agent-b', '--a2a']))
-    expect(errorCode(await cli(a.home, ['card', 'import', file]))).toBe('CARD_NOT_ENDORSED')
-    expect(errorCode(await cli(a.home, ['card', 'verify', file]))).toBe('CARD_NOT_ENDORSED')
+    const [imported, verified] = await Promise.all([cli(a.home, ['card', 'import', file]), cli(a.home, ['card', 'verify', file])])
+    expect(errorCode(imported)).toBe('CARD_NOT_ENDORSED')
+    expect(errorCode(verified)).toBe('CARD_NOT_ENDORSED')
     await ok(a.home, ['mesh', 'trust', b.meshKey])
     expect(await ok(a.home, ['card', 'import', file, '--json'])).toMatchObject({ handle: 'agent-b', seq: 1, status: 'new' })
     expect(await ok(a.home, ['card', 'import', file, '--json'])).toMatchObject({ status: 'unchanged' })
@@ -102,9 +108,8 @@ describe('setup commands', () => {
   })
 
   it('a second home joins through admission request, mesh admit and actor endorse', async () => {
-    const owner = await ownerHome('agent-a')
     const seat = tempDir()
-    await ok(seat, ['init', ...LISTEN])
+    const [owner] = await Promise.all([ownerHome('agent-a'), ok(seat, ['init', ...LISTEN])])
     expect((await ok(owner.home, ['mesh', 'show', '--json'])).meshKey).toBe(owner.meshKey)
     await ok(seat, ['mesh', 'trust', owner.meshKey])
     const added = await ok(seat, ['actor', 'add', 'agent-b', '--json'])
@@ -157,17 +162,28 @@ describe('setup commands', () => {
     const { home } = await ownerHome()
     const bad = join(home, 'bad.json')
     writeFileSync(bad, '{"name": "agent-a", ')
-    expect(errorCode(await cli(home, ['card', 'verify', bad]))).toBe('CARD_MALFORMED')
-    expect(errorCode(await cli(home, ['card', 'import', bad]))).toBe('CARD_MALFORMED')
-    expect(errorCode(await cli(home, ['card', 'verify', join(home, 'missing.json')]))).toBe('FILE_UNREADABLE')
-    const usage = await cli(home, ['card', 'show', '--bogus'])
+    // each is refused before anything is written, so they run side by side
+    const [verifyBad, importBad, missing, usage, unknown, handle, carrier, key, uninit] = await Promise.all([
+      cli(home, ['card', 'verify', bad]),
+      cli(home, ['card', 'import', bad]),
+      cli(home, ['card', 'verify', join(home, 'missing.json')]),
+      cli(home, ['card', 'show', '--bogus']),
+      cli(home, ['frobnicate']),
+      cli(home, ['actor', 'add', 'Bad Handle']),
+      cli(home, ['actor', 'add', 'agent-x', '--carrier', 'emacs']),
+      cli(home, ['mesh', 'trust', 'not-a-key']),
+      cli(tempDir(), ['actor', 'list'])
+    ])
+    expect(errorCode(verifyBad)).toBe('CARD_MALFORMED')
+    expect(errorCode(importBad)).toBe('CARD_MALFORMED')
+    expect(errorCode(missing)).toBe('FILE_UNREADABLE')
     expect(errorCode(usage)).toBe('USAGE')
     expect(usage.code).toBe(2)
-    expect(errorCode(await cli(home, ['frobnicate']))).toBe('USAGE')
-    expect(errorCode(await cli(home, ['actor', 'add', 'Bad Handle']))).toBe('HANDLE_INVALID')
-    expect(errorCode(await cli(home, ['actor', 'add', 'agent-x', '--carrier', 'emacs']))).toBe('CARRIER_UNKNOWN')
-    expect(errorCode(await cli(home, ['mesh', 'trust', 'not-a-key']))).toBe('KEY_INVALID')
-    expect(errorCode(await cli(tempDir(), ['actor', 'list']))).toBe('NOT_INITIALIZED')
+    expect(errorCode(unknown)).toBe('USAGE')
+    expect(errorCode(handle)).toBe('HANDLE_INVALID')
+    expect(errorCode(carrier)).toBe('CARRIER_UNKNOWN')
+    expect(errorCode(key)).toBe('KEY_INVALID')
+    expect(errorCode(uninit)).toBe('NOT_INITIALIZED')
 
     const keyFile = join(home, 'node.key')
     writeFileSync(keyFile, readFileSync(keyFile, 'utf8').slice(0, 40))

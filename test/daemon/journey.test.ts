@@ -31,7 +31,8 @@ describe('the journey of one message', () => {
     expect(acked.evidence.sha256).toMatch(/^[0-9a-f]{64}$/)
 
     const atSender = await waitFor('COMPLETE at the sender', async () => await ok(a.home, ['status', ob, '--json']), s => s.state === 'COMPLETE')
-    const atRecipient = await ok(b.home, ['status', ob, '--json'])
+    // what follows only reads: the recipient's view and the card an auditor needs, side by side
+    const [atRecipient, cardText] = await Promise.all([ok(b.home, ['status', ob, '--json']), ok(a.home, ['card', 'show', 'agent-b', '--a2a'])])
     for (const s of [atSender, atRecipient]) {
       expect(s).toMatchObject({ obligation: ob, from: 'agent-a', to: 'agent-b', state: 'COMPLETE' })
       expect(s.receipts.map((r: any) => r.state)).toEqual(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
@@ -40,7 +41,7 @@ describe('the journey of one message', () => {
     expect(atSender.receipts[3].evidence).toMatchObject({ sha256: acked.evidence.sha256, check: 'ok' })
 
     // An auditor re-verifies every stored receipt from the sender's database with agent-b's key alone.
-    const card = JSON.parse(await ok(a.home, ['card', 'show', 'agent-b', '--a2a']))
+    const card = JSON.parse(cardText)
     const bKey = parseKeyText(card.capabilities.extensions[0].params.actorKey)!
     const [msg] = query(a.home, 'SELECT id, hash FROM messages')
     const rows = query(a.home, 'SELECT envelope FROM receipts')
@@ -54,9 +55,10 @@ describe('the journey of one message', () => {
     expect(hex(msg.hash)).toBe(hex(sha256(new Uint8Array(query(a.home, 'SELECT envelope FROM messages')[0].envelope))))
 
     // finished steps cannot be undone or redone
-    expect(errorCode(await cli(b.home, ['reject', ob, 'changed my mind']))).toBe('ALREADY_FINAL')
-    expect((await ok(b.home, ['inbox', '--json']))).toEqual([])
-    expect((await ok(b.home, ['inbox', '--all', '--json']))).toHaveLength(1)
+    const [redo, open, all] = await Promise.all([cli(b.home, ['reject', ob, 'changed my mind']), ok(b.home, ['inbox', '--json']), ok(b.home, ['inbox', '--all', '--json'])])
+    expect(errorCode(redo)).toBe('ALREADY_FINAL')
+    expect(open).toEqual([])
+    expect(all).toHaveLength(1)
   })
 
   it('ack with --file hashes that file; a missing file is refused and nothing is issued', async () => {
@@ -92,11 +94,13 @@ describe('the journey of one message', () => {
     await ok(a.home, ['actor', 'add', 'agent-z'])
     const { obligation } = await ok(a.home, ['--as', 'agent-a', 'notify', '--to', 'agent-z', '--text', 'local', '--json'])
     await waitFor('DELIVERED', async () => await ok(a.home, ['status', obligation, '--json']), s => s.state === 'DELIVERED')
-    expect(await ok(a.home, ['--as', 'agent-z', 'inbox', '--json'])).toHaveLength(1)
-    expect(await ok(a.home, ['--as', 'agent-a', 'inbox', '--json'])).toHaveLength(0)
+    const [zInbox, aInbox] = await Promise.all([ok(a.home, ['--as', 'agent-z', 'inbox', '--json']), ok(a.home, ['--as', 'agent-a', 'inbox', '--json'])])
+    expect(zInbox).toHaveLength(1)
+    expect(aInbox).toHaveLength(0)
     await ok(a.home, ['--as', 'agent-z', 'ack', obligation, 'ok'])
-    expect((await ok(a.home, ['status', obligation, '--json'])).state).toBe('COMPLETE')
-    expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-z', '--text', 'who am I']))).toBe('ACTOR_AMBIGUOUS')
+    const [done, ambiguous] = await Promise.all([ok(a.home, ['status', obligation, '--json']), cli(a.home, ['notify', '--to', 'agent-z', '--text', 'who am I'])])
+    expect(done.state).toBe('COMPLETE')
+    expect(errorCode(ambiguous)).toBe('ACTOR_AMBIGUOUS')
   })
 
   it('says in one line when no daemon runs, and refuses unknown recipients', async () => {
@@ -105,9 +109,16 @@ describe('the journey of one message', () => {
     expect(errorCode(r)).toBe('DAEMON_NOT_RUNNING')
     expect(r.code).toBe(4)
     await a.daemon.start()
-    expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-nobody', '--text', 'x']))).toBe('RECIPIENT_UNKNOWN')
-    expect(errorCode(await cli(a.home, ['status', 'ob_123']))).toBe('OBLIGATION_INVALID')
-    expect(errorCode(await cli(a.home, ['status', `ob_${'0'.repeat(32)}`]))).toBe('OBLIGATION_UNKNOWN')
-    expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-a']))).toBe('USAGE')
+    // each is refused and changes nothing, so they run side by side
+    const [unknown, invalid, missing, usage] = await Promise.all([
+      cli(a.home, ['notify', '--to', 'agent-nobody', '--text', 'x']),
+      cli(a.home, ['status', 'ob_123']),
+      cli(a.home, ['status', `ob_${'0'.repeat(32)}`]),
+      cli(a.home, ['notify', '--to', 'agent-a'])
+    ])
+    expect(errorCode(unknown)).toBe('RECIPIENT_UNKNOWN')
+    expect(errorCode(invalid)).toBe('OBLIGATION_INVALID')
+    expect(errorCode(missing)).toBe('OBLIGATION_UNKNOWN')
+    expect(errorCode(usage)).toBe('USAGE')
   })
 })

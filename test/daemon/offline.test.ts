@@ -2,8 +2,9 @@
 // a recipient killed right after its commit still ends with the message once and its receipt at the sender; one killed
 // inside that commit, after signing DELIVERED, has neither until the sender retries.
 import { describe, expect, it } from 'vitest'
-import { createMesh, query, waitFor } from '../helpers/mesh.js'
+import { createMesh, query, waitFor, type MeshNodeHandle, type MeshOptions } from '../helpers/mesh.js'
 
+const NOTIFY_BATCH = 20 // control calls in flight at once: 200 sends overlap without opening 200 sockets at once
 const countAt = (home: string, sql: string): number => query(home, sql)[0].n
 const hexIds = (home: string, sql: string): string[] => query(home, sql).map(r => Buffer.from(r.id).toString('hex')).sort()
 
@@ -13,12 +14,22 @@ async function receivedSinceStart (metricsUrl: string): Promise<number> {
   return m === null ? 0 : Number(m[1])
 }
 
+/** Two nodes, cards exchanged; only the sender's daemon runs (the recipient's starts when a test says). */
+async function offlinePair (opts: MeshOptions = {}): Promise<MeshNodeHandle[]> {
+  const nodes = await createMesh(2, { ...opts, start: false })
+  await nodes[0].daemon.start()
+  return nodes
+}
+
 describe('offline and restarts', () => {
   it('recipient stopped, 200 sent, recipient started: each stored exactly once, all DELIVERED at the sender', async () => {
-    const [a, b] = await createMesh(2, { args: i => i === 1 ? ['--metrics-port', '0'] : [] })
-    await b.daemon.stop()
+    const [a, b] = await offlinePair({ args: i => i === 1 ? ['--metrics-port', '0'] : [] })
+    // sent in batches of concurrent calls: their order does not matter here, only that each is stored once
     const obs: string[] = []
-    for (let i = 0; i < 200; i++) obs.push((await a.daemon.call('notify', { to: 'agent-b', text: `offline ${i}` })).obligation)
+    for (let i = 0; i < 200; i += NOTIFY_BATCH) {
+      const batch = Array.from({ length: NOTIFY_BATCH }, async (_, k) => (await a.daemon.call('notify', { to: 'agent-b', text: `offline ${i + k}` })).obligation)
+      obs.push(...await Promise.all(batch))
+    }
     expect(new Set(obs).size).toBe(200)
     const pending = await a.daemon.call('outbox')
     expect(pending).toHaveLength(200)
@@ -36,9 +47,8 @@ describe('offline and restarts', () => {
   })
 
   it('a sender restarted with a full outbox resumes it', async () => {
-    const [a, b] = await createMesh(2)
-    await b.daemon.stop()
-    for (let i = 0; i < 30; i++) await a.daemon.call('notify', { to: 'agent-b', text: `queued ${i}` })
+    const [a, b] = await offlinePair()
+    await Promise.all(Array.from({ length: 30 }, async (_, i) => await a.daemon.call('notify', { to: 'agent-b', text: `queued ${i}` })))
     expect(await a.daemon.stop()).toBe(0)
     await a.daemon.start()
     expect((await a.daemon.call('node.status')).outbox.pending).toBe(30)
@@ -48,8 +58,7 @@ describe('offline and restarts', () => {
   })
 
   it('a recipient killed right after its commit has the message once after restart, and the sender gets the receipt', async () => {
-    const [a, b] = await createMesh(2)
-    await b.daemon.stop()
+    const [a, b] = await offlinePair()
     await b.daemon.start({ AIOS_COMM_CRASH_AT: 'after-deliver-commit' })
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'crash me' })
     await b.daemon.exited() // SIGKILLed by the crash point: after the commit, before DELIVERED was sent
@@ -66,8 +75,7 @@ describe('offline and restarts', () => {
   })
 
   it('a recipient killed after signing DELIVERED but before its commit has neither; the sender retries and gets DELIVERED', async () => {
-    const [a, b] = await createMesh(2)
-    await b.daemon.stop()
+    const [a, b] = await offlinePair()
     await b.daemon.start({ AIOS_COMM_CRASH_AT: 'after-delivered-receipt' })
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'crash before commit' })
     await b.daemon.exited() // SIGKILLed inside the open transaction that holds the message and its signed DELIVERED
@@ -81,8 +89,7 @@ describe('offline and restarts', () => {
   })
 
   it('a message that expires before its recipient comes back ends EXPIRED and is never delivered', async () => {
-    const [a, b] = await createMesh(2)
-    await b.daemon.stop()
+    const [a, b] = await offlinePair()
     const { obligation } = await a.daemon.call('notify', { to: 'agent-b', text: 'only for a second', ttlMs: 1000 })
     await waitFor('EXPIRED', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'EXPIRED')
     await b.daemon.start()
