@@ -33,6 +33,9 @@ async function outcome (p: Promise<unknown>): Promise<string> {
       const c = r as { code: number, stderr: string, stdout: string }
       return c.code === 0 ? 'ACCEPTED' : errorCode(c)
     }
+    // an MCP tool refused: a result with isError and our code in structuredContent
+    const refused = (r as { isError?: boolean, structuredContent?: { error?: { code?: string } } } | null)
+    if (refused?.isError === true) return refused.structuredContent?.error?.code ?? 'INTERNAL'
     return 'ACCEPTED'
   } catch (err) {
     if (err instanceof McpError) return (err.data as { code: string }).code
