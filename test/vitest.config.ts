@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time even on two cores (vitest's default here is one): most of a file's time is waiting on real
+    // daemons, CLI processes, fsync and reconnects, not CPU. Ports are claimed across processes (cli/harness/ports.ts).
+    maxWorkers: 2,
     reporters: process.env.CI !== undefined ? ['default'] : ['default']
   }
 })
