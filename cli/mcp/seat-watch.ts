@@ -26,7 +26,7 @@ interface Sides { sent: boolean, received: boolean }
 /** The seat the server acts as: --as, else the token's seat (seat socket) or the node's only seat, as the daemon says. */
 async function resolveSeat (o: SeatWatchOptions): Promise<string> {
   if (o.as !== undefined && o.as !== '') return o.as
-  return (await call(o.home, 'card.show', {}, o.access)).name
+  return (await call(o.home, 'whoami', {}, o.access)).handle
 }
 
 /**

@@ -26,3 +26,5 @@ export const MAX_CARD_NAME = 200
 export const MAX_ERROR_TEXT = 300
 /** The protocol bindings this client speaks, as a card names them. */
 export const BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const
+/** An agent that answers a blocking send before its task ends is asked for the task again this often, until --wait. */
+export const GET_TASK_EVERY_MS = 500

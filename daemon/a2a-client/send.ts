@@ -9,7 +9,7 @@ import { NODE_CALLER, type Caller } from '../access/index.js'
 import { obligationId, parseObligation } from '../messaging/ids.js'
 import { MAX_BODY_BYTES } from '../limits/index.js'
 import type { A2AObligationRow } from '../store/index.js'
-import { CARD_TIMEOUT_MS, DEFAULT_WAIT_MS, MAX_ERROR_TEXT, MAX_IN_FLIGHT, MAX_WAIT_MS } from './constants.js'
+import { CARD_TIMEOUT_MS, DEFAULT_WAIT_MS, GET_TASK_EVERY_MS, MAX_ERROR_TEXT, MAX_IN_FLIGHT, MAX_WAIT_MS, RECIPIENT_PREFIX } from './constants.js'
 import { answerOf, answerOfTask, isTerminal, type Answer } from './answer.js'
 import { clientFor, pinKey, reachAgent, type Agent } from './connect.js'
 import type { Guard } from './guarded-fetch.js'
@@ -20,7 +20,6 @@ import { replayOf } from './replay.js'
 import { withSdkLog } from '../runtime/sdk-log.js'
 import { checkKey, claimKey, heldKey, oneAtATime, releaseKey, requestHash } from '../messaging/idempotency.js'
 import { parseAgentUrl } from './agent-card.js'
-import { RECIPIENT_PREFIX } from './constants.js'
 
 export interface A2ASendParams {
   as?: string
@@ -149,7 +148,7 @@ async function failed (core: Core, row: A2AObligationRow, e: MeshError, guard: G
 async function pollUntil (client: Client, first: Answer, deadline: AbortSignal): Promise<Answer> {
   let answer = first
   while (!deadline.aborted && !isTerminal(answer.taskState) && !answer.taskState.endsWith('_REQUIRED')) {
-    await new Promise(resolve => setTimeout(resolve, 500).unref())
+    await new Promise(resolve => setTimeout(resolve, GET_TASK_EVERY_MS).unref())
     try {
       answer = answerOfTask(await client.getTask(GetTaskRequest.fromJSON({ id: answer.taskId }), { signal: deadline }))
     } catch {
