@@ -7,7 +7,7 @@ export class Pair {
   private constructor (
     readonly sender: BenchHome,
     readonly recipient: BenchHome,
-    private daemons: [DaemonProcess, DaemonProcess],
+    readonly daemons: [DaemonProcess, DaemonProcess],
     public a: ControlConnection,
     public b: ControlConnection
   ) {}

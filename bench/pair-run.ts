@@ -1,0 +1,35 @@
+// `node dist/bench/pair-run.js`: the aios-comm pair alone (notify → DELIVERED at 1 KB with 1 and 256 outstanding,
+// 64 KB with 256), for working on the hot path between full bench runs: rate, latency, and each daemon's CPU time
+// per message (which holds on a busy machine). AIOS_PAIR_ROUNDS (default 2), AIOS_PAIR_ONLY=1x1,1x256,64x256; AIOS_BENCH_PROFILE=DIR profiles both.
+import '../daemon/runtime/polyfill.js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Pair } from './aios/pair.js'
+import { notifyDelivered } from './aios/deliver.js'
+import { cpuMicros } from './cpu.js'
+import { summarize } from './stats.js'
+
+const root = mkdtempSync(join(tmpdir(), 'aios-pair-'))
+const pair = await Pair.start(root)
+const to = pair.recipient.handle
+const rounds = Number(process.env.AIOS_PAIR_ROUNDS ?? 2)
+const WORKLOADS = [[1024, 1000, 1], [1024, 5000, 256], [65536, 1500, 256]]
+const only = process.env.AIOS_PAIR_ONLY?.split(',') // e.g. 1x1,1x256,64x256
+const pids = pair.daemons.map(d => d.child?.pid)
+try {
+  await notifyDelivered(pair.a, to, 1024, 1000, 256)
+  for (let round = 0; round < rounds; round++) {
+    for (const [bytes, total, outstanding] of WORKLOADS.filter(w => only === undefined || only.includes(`${w[0] / 1024}x${w[2]}`))) {
+      const before = pids.map(cpuMicros)
+      const r = await notifyDelivered(pair.a, to, bytes, total, outstanding)
+      const cpu = pids.map((p, i) => (cpuMicros(p) - before[i]) / total)
+      const s = summarize(r.latencies)
+      process.stdout.write(`${bytes / 1024} KB × ${outstanding}: ${Math.round(total / r.seconds)} msgs/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms  ` +
+        `CPU µs/msg sender ${Math.round(cpu[0])} recipient ${Math.round(cpu[1])}\n`)
+    }
+  }
+} finally {
+  await pair.stop()
+  rmSync(root, { recursive: true, force: true })
+}
