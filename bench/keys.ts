@@ -8,7 +8,8 @@ export type SizeKey = typeof SIZES[number]['key']
 export const OUTSTANDING = [1, 256] as const
 
 export const SYSTEMS = [
-  { key: 'floor', label: 'libp2p floor', group: 'floor' },
+  { key: 'floor', label: 'libp2p floor, Noise', group: 'floor' },
+  { key: 'floorTls', label: 'libp2p floor, TLS', group: 'floor' },
   { key: 'js', label: 'NATS JetStream', group: 'jetstream' },
   { key: 'aios', label: 'aios-comm', group: 'aios-comm' }
 ] as const
@@ -16,8 +17,12 @@ export type SystemKey = typeof SYSTEMS[number]['key']
 
 export const MESH_SIZES = [5, 10, 30] as const
 
+/** The floor the ratios and targets are taken against: per round and figure, the faster of Noise and TLS. */
+export const FASTER_FLOOR = 'floorFaster'
+export const FLOORS = ['floor', 'floorTls'] as const
+
 /** One load run: msgs/s and latency percentiles live under this prefix (see Results.recordRun). */
-export const load = (system: SystemKey, size: SizeKey, outstanding: number): string => `${system}.${size}.c${outstanding}`
+export const load = (system: SystemKey | typeof FASTER_FLOOR, size: SizeKey, outstanding: number): string => `${system}.${size}.c${outstanding}`
 
 export const LIFECYCLE = 'aios.lifecycle'
 export const DRAIN = {

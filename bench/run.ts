@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Floor } from './floor/floor.js'
+import { recordFasterFloor } from './floor/faster.js'
 import { JetStreamPublisher } from './jetstream/publish.js'
 import { NatsServer, ensureNatsServer, natsServerVersion } from './jetstream/server.js'
 import { Pair } from './aios/pair.js'
@@ -42,7 +43,7 @@ interface Systems {
 }
 
 async function startSystems (root: string, r: Results): Promise<Systems & { natsVersion: string }> {
-  const floor = await Floor.start()
+  const floors = [await Floor.start('noise'), await Floor.start('tls')]
   let nats: NatsServer | undefined
   let pub: JetStreamPublisher | undefined
   let natsVersion = 'nats-server not available'
@@ -59,7 +60,8 @@ async function startSystems (root: string, r: Results): Promise<Systems & { nats
   }
   const pair = await Pair.start(join(root, 'pair'))
   const runners: Systems['runners'] = {
-    floor: async (b, t, c) => await floor.run(b, t, c),
+    floor: async (b, t, c) => await floors[0].run(b, t, c),
+    floorTls: async (b, t, c) => await floors[1].run(b, t, c),
     aios: async (b, t, c) => await notifyDelivered(pair.a, pair.recipient.handle, b, t, c)
   }
   if (pub !== undefined) runners.js = async (b, t, c) => await pub.run(b, t, c)
@@ -70,7 +72,7 @@ async function startSystems (root: string, r: Results): Promise<Systems & { nats
     close: async () => {
       await pub?.close()
       await nats?.stop()
-      await floor.stop()
+      for (const f of floors) await f.stop()
       await pair.stop()
     }
   }
@@ -83,19 +85,20 @@ async function rounds (plan: Plan, s: Systems, r: Results): Promise<void> {
     await run(64 * 1024, Math.ceil(plan.warmup / 10), 64)
     say(`  ${sys} warmed up`)
   }
-  const order: SystemKey[] = ['floor', 'js', 'aios']
+  const order: SystemKey[] = ['floor', 'floorTls', 'js', 'aios']
   for (let round = 0; round < plan.rounds; round++) {
-    for (const sys of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
+    for (const sys of [...order.slice(round % order.length), ...order.slice(0, round % order.length)]) {
       const run = s.runners[sys]
       if (run === undefined) continue
       for (const size of SIZES) {
         for (const c of OUTSTANDING) {
-          const res = await run(size.bytes, plan.counts[sys][size.key][c], c)
+          const res = await run(size.bytes, plan.counts[sys === 'floorTls' ? 'floor' : sys][size.key][c], c)
           r.recordRun(load(sys, size.key, c), round, res)
           say(`round ${round + 1}/${plan.rounds} ${sys} ${size.label} ×${c}: ${Math.round(res.latencies.length / res.seconds)} msgs/s, p50 ${summarize(res.latencies).p50.toFixed(2)} ms`)
         }
       }
     }
+    recordFasterFloor(r, round)
     const life = await lifecycle(s.pair, plan.lifecycle)
     r.recordRun(LIFECYCLE, round, life)
     say(`round ${round + 1}/${plan.rounds} lifecycle: p50 ${summarize(life.latencies).p50.toFixed(2)} ms`)

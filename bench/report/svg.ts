@@ -12,7 +12,7 @@ const W = 760
 const LABEL_W = 190
 const PLOT_W = W - LABEL_W - 110
 const BAR_H = 14
-const COLORS: Record<string, string> = { floor: '#8c8c8c', js: '#3b7dd8', aios: '#e07b00' }
+const COLORS: Record<string, string> = { floor: '#8c8c8c', floorTls: '#b5b5b5', js: '#3b7dd8', aios: '#e07b00' }
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 const f = (v: number): string => (Math.round(v * 10) / 10).toString()
@@ -78,7 +78,7 @@ export function chartSvg (r: Results, caption: string): string {
   for (const t of evaluateAll(r)) {
     const color = t.status === 'met' ? '#2e8b3a' : t.status === 'not met' ? '#c62828' : '#999'
     parts.push(`<circle cx="16" cy="${f(y + 8)}" r="5" fill="${color}"/>`)
-    const measured = t.measured.runs === 0 ? 'no runs' : `median ${num(t.measured.median, t.target.unit)}${t.target.unit === 'x' ? '' : ' ' + t.target.unit}`
+    const measured = t.measured.runs === 0 ? 'no runs' : `${t.target.rule === 'median' ? 'median' : 'worst run'} ${num(t.judged, t.target.unit)}${t.target.unit === 'x' ? '' : ' ' + t.target.unit}`
     parts.push(text(28, y + 12, `${t.status} — ${t.target.label} (${measured})`))
     y += 18
   }
