@@ -1,0 +1,56 @@
+// The store accept path alone, on real SQLite in real homes: the sender's notify (sign, durable commit of the
+// message and its outbox row) and the recipient's acceptMessages (verify, durable commit, batch-signed DELIVERED),
+// per message, with 1 and with 256 messages per batch (one group commit and one batch signature per batch).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { acceptMessages, notify, parseObligation } from '../../daemon/messaging/index.js'
+import { measure } from './measure.js'
+import { openHomes } from './homes.js'
+import type { MicroBench, MicroResult } from './types.js'
+
+const STAGE = 'store accept path'
+const BODY = new Uint8Array(1024).fill(120) // 1 KB, as the bench's main workload
+const BATCHES = [1, 256] as const
+
+export const storeAcceptPath: MicroBench = async ({ quick }) => {
+  const root = mkdtempSync(join(tmpdir(), 'aios-micro-store-'))
+  const homes = await openHomes(root)
+  const { sender: s, recipient: r } = homes
+  const out: MicroResult[] = []
+  try {
+    const count = (batch: number): number => (batch === 1 ? (quick ? 100 : 1000) : (quick ? 512 : 5120))
+    const sent = new Map<number, Uint8Array[]>() // batch size → ids notified, in batches
+    const notifyOne = async (): Promise<Uint8Array> => parseObligation((await notify(s.core, { as: s.handle, to: r.handle, body: BODY, require: 'DELIVERED' })).obligation)
+    await Promise.all(Array.from({ length: 256 }, notifyOne)) // warm-up: statements prepared, JIT warm
+    for (const batch of BATCHES) {
+      const n = count(batch)
+      const ids: Uint8Array[] = []
+      out.push(await measure(STAGE, `notify: sign + durable commit + outbox row, ${batch} per batch`, n, async () => {
+        for (let i = 0; i < n; i += batch) ids.push(...await Promise.all(Array.from({ length: batch }, notifyOne)))
+      }))
+      sent.set(batch, ids)
+    }
+    // the recipient accepts what the sender stored, as the deliver frame carries it: envelope and header
+    const rows = (ids: Uint8Array[]): Array<{ envelope: Uint8Array, header: Uint8Array | undefined }> => ids.map(id => s.core.store.messages.message(id)).map(m => ({ envelope: m!.envelope, header: m!.header }))
+    await acceptMessages(r.core, ...unzip(rows((await Promise.all(Array.from({ length: 256 }, notifyOne))))), s.peerId) // warm-up
+    for (const batch of BATCHES) {
+      const msgs = rows(sent.get(batch) ?? [])
+      out.push(await measure(STAGE, `accept: verify + durable commit + DELIVERED signed, ${batch} per batch`, msgs.length, async () => {
+        for (let i = 0; i < msgs.length; i += batch) {
+          const res = await acceptMessages(r.core, ...unzip(msgs.slice(i, i + batch)), s.peerId)
+          const refused = res.find(x => x.receipt === undefined)
+          if (refused !== undefined) throw new Error(`the recipient refused a message: ${String(refused.errorCode)} ${String(refused.errorMessage)}`)
+        }
+      }))
+    }
+  } finally {
+    homes.close()
+    rmSync(root, { recursive: true, force: true })
+  }
+  return out
+}
+
+function unzip (rows: Array<{ envelope: Uint8Array, header: Uint8Array | undefined }>): [Uint8Array[], Array<Uint8Array | undefined>] {
+  return [rows.map(r => r.envelope), rows.map(r => r.header)]
+}
