@@ -1,5 +1,7 @@
 // What a benchmark run collected: one value per round for every figure, and the groups that could not run.
 import { pairedRatios, spread, summarize, type Spread } from './stats.js'
+import type { MicroResult } from './micro/types.js'
+import type { StageCosts } from './stages/costs.js'
 
 export type Unit = 'msgs/s' | 'ms' | 's' | 'MiB' | 'x'
 
@@ -18,6 +20,10 @@ export class Results {
   readonly unavailable = new Map<string, string>()
   /** what the reader should know about how this run went (e.g. a mesh that did not fully connect) */
   readonly notes: string[] = []
+  /** each stage alone (bench/micro): what one item costs in that stage, so a regression in one stage shows */
+  readonly micro: MicroResult[] = []
+  /** the pair's CPU profiles summed by stage (bench/stages.ts) */
+  stages?: StageCosts
 
   constructor (readonly rounds: number) {}
 
@@ -53,14 +59,16 @@ export class Results {
   }
 
   toJSON (): unknown {
-    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable), notes: this.notes }
+    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable), notes: this.notes, micro: this.micro, stages: this.stages }
   }
 
-  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string>, notes?: string[] }): Results {
+  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string>, notes?: string[], micro?: MicroResult[], stages?: StageCosts }): Results {
     const r = new Results(j.rounds)
     for (const s of j.series) r.series.set(s.key, { ...s, values: s.values.map(v => (v === null ? NaN : v)) })
     for (const [k, v] of Object.entries(j.unavailable ?? {})) r.unavailable.set(k, v)
     r.notes.push(...(j.notes ?? []))
+    r.micro.push(...(j.micro ?? []))
+    r.stages = j.stages
     return r
   }
 }

@@ -1,5 +1,6 @@
 // `npm run bench`: aios-comm beside the raw libp2p floor and NATS JetStream, in rounds that interleave the three;
-// then the full lifecycle, the reconnect drain, convergence across meshes, and a daemon's resources. Prints the
+// then the full lifecycle, the reconnect drain, convergence across meshes, a daemon's resources, each stage of the
+// hot path alone (bench/micro), and last the pair's CPU profiles summed by stage (bench/stages.ts). Prints the
 // tables and regenerates docs/BENCHMARKS.md with docs/benchmarks.svg (AIOS_BENCH_QUICK=1: a smoke run, written
 // to a temp folder instead). `node dist/bench/run.js --report docs/benchmarks.json` rewrites the report only.
 import '../daemon/runtime/polyfill.js'
@@ -26,9 +27,13 @@ import { describeMachine, type Machine } from './report/machine.js'
 import { benchmarksMarkdown } from './report/markdown.js'
 import { chartSvg } from './report/svg.js'
 import { markdownTable, tables } from './report/tables.js'
+import { runMicro } from './micro/index.js'
+import { measureStages } from './stages.js'
 
 const CONNECT_TIMEOUT_MS = 60_000 // for a mesh to connect fully before convergence is measured regardless
 const SETTLE_TIMEOUT_MS = 60_000 // then for its daemons to go quiet (each under 5 % of a core over 2 s)
+const STAGES_MESSAGES = 5000 // profiled messages for the cost by stage: as many as a 1 KB × 256 round sends
+const STAGES_MESSAGES_QUICK = 500
 
 const say = (line: string): void => { process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`) }
 const errorText = (err: unknown): string => ((err as Error)?.message ?? String(err)).split('\n')[0]
@@ -178,6 +183,19 @@ async function main (): Promise<void> {
     })
     await group(r, 'convergence', async () => await convergenceRuns(plan, root, r))
     await group(r, 'resources', async () => await resourceRuns(plan, root, r))
+    await group(r, 'stages alone', async () => {
+      say('stages alone: store accept path, frame codec, transport with Noise and with TLS')
+      r.micro.push(...await runMicro(plan.quick, (name, err) => {
+        r.unavailable.set(`stage alone: ${name}`, errorText(err))
+        say(`  ${name} failed: ${errorText(err)}`)
+      }))
+    })
+    await group(r, 'cost by stage', async () => {
+      const messages = plan.quick ? STAGES_MESSAGES_QUICK : STAGES_MESSAGES
+      say(`cost by stage: the pair under --cpu-prof, ${messages} messages at 1 KB × 256`)
+      mkdirSync(join(root, 'stages'))
+      r.stages = await measureStages({ messages, root: join(root, 'stages') })
+    })
   } finally {
     rmSync(root, { recursive: true, force: true })
   }

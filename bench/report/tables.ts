@@ -70,6 +70,30 @@ function convergenceTable (r: Results): Table {
   }
 }
 
+function microTable (r: Results): Table {
+  return {
+    title: 'Stages alone: each stage\'s microbenchmark in one process (bench/micro), per item',
+    header: ['stage', 'variant', 'items/s', 'CPU µs per item'],
+    rows: r.micro.map(m => [m.stage, m.note === undefined ? m.variant : `${m.variant} (${m.note})`, num(m.itemsPerSec, 'msgs/s'), m.cpuUsPerItem.toFixed(1)])
+  }
+}
+
+function stagesTable (r: Results): Table | undefined {
+  const c = r.stages
+  if (c === undefined) return undefined
+  const share = (us: number, all: number): string => (all > 0 ? `${(100 * us / all).toFixed(0)} %` : '–')
+  const us = (v: number): string => v.toFixed(0)
+  return {
+    title: `Cost per message by stage: the pair at ${c.bytes / 1024} KB × ${c.outstanding} outstanding under --cpu-prof, ${c.messages.toLocaleString('en-US')} messages (µs of main-thread time per message; blocked time such as an fsync counts)`,
+    header: ['stage', 'sender µs/msg', 'sender share', 'recipient µs/msg', 'recipient share'],
+    rows: [
+      ...c.rows.map(x => [x.label, us(x.sender), share(x.sender, c.busy.sender), us(x.recipient), share(x.recipient, c.busy.recipient)]),
+      ['all stages (idle left out)', us(c.busy.sender), '100 %', us(c.busy.recipient), '100 %'],
+      ['process CPU, all threads (/proc, same run)', us(c.cpu.sender), '', us(c.cpu.recipient), '']
+    ]
+  }
+}
+
 function targetTable (r: Results): Table {
   return {
     title: 'Targets (each judged by its rule: the median of rounds, or the worst run where it must hold in every run)',
@@ -99,6 +123,8 @@ export function tables (r: Results): Table[] {
     figureTable(r, 'Resources', [
       ['idle daemon RSS', RESOURCES.idleRss], ['RSS with 100k stored messages', RESOURCES.rss100k], ['start-up with 1M stored messages (spawn → control socket answers)', RESOURCES.startup1m]
     ]),
+    ...(r.micro.length > 0 ? [microTable(r)] : []),
+    ...[stagesTable(r)].filter((t): t is Table => t !== undefined),
     targetTable(r)
   ]
 }

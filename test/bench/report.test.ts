@@ -65,6 +65,15 @@ function fixture (): Results {
     r.record(RESOURCES.idleRss, 'MiB', i, 80)
     r.record(RESOURCES.rss100k, 'MiB', i, 160)
   }
+  r.micro.push({ stage: 'transport', variant: 'TLS, 1 KB × 256', itemsPerSec: 25_000, cpuUsPerItem: 38.25, items: 20_000, note: 'both ends in one process' })
+  r.stages = {
+    bytes: 1024,
+    outstanding: 256,
+    messages: 5000,
+    rows: [{ stage: 'notify', label: 'notify commit', sender: 300, recipient: 0 }, { stage: 'transport', label: 'transport', sender: 100, recipient: 200 }],
+    busy: { sender: 400, recipient: 200 },
+    cpu: { sender: 350, recipient: 180 }
+  }
   r.unavailable.set('example', 'not installed & <skipped>')
   r.notes.push('a note about this run')
   return r
@@ -79,6 +88,8 @@ describe('results', () => {
     expect(back.spread(`${load('aios', '1k', 256)}.rate`)).toEqual(r.spread(`${load('aios', '1k', 256)}.rate`))
     expect(back.unavailable.get('example')).toBe('not installed & <skipped>')
     expect(back.notes).toEqual(['a note about this run'])
+    expect(back.micro).toEqual(r.micro)
+    expect(back.stages).toEqual(r.stages)
   })
 })
 
@@ -153,6 +164,9 @@ describe('report', () => {
     }
     // the per-round ratio against the faster floor, 10000/25000 in the last round, shows as 0.40×
     expect(md).toMatch(/\| msgs\/s aios-comm \/ faster floor, 1 KB, 256 outstanding \| 0\.40× \| 0\.38× \| 0\.55× \| 3 \|/)
+    expect(md).toContain('| transport | TLS, 1 KB × 256 (both ends in one process) | 25,000 | 38.3 |')
+    expect(md).toContain('| notify commit | 300 | 75 % | 0 | 0 % |')
+    expect(md).toContain('| process CPU, all threads (/proc, same run) | 350 |  | 180 |  |')
     expect(md).toContain('| libp2p floor, Noise |')
     expect(md).toContain('| libp2p floor, TLS |')
     expect(md).toContain('faster of the Noise and the TLS floor')
