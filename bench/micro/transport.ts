@@ -6,10 +6,14 @@ import type { MicroBench, MicroResult } from './types.js'
 
 const STAGE = 'transport'
 const NAMES = { noise: 'Noise', tls: 'TLS' } as const
+// frames per run: as many as the bench's floor sends in one round (plan.ts), a tenth of that for a smoke run
+const PIPELINED = { full: 20_000, quick: 2000 }
+const SEQUENTIAL = { full: 2000, quick: 200 }
 
 export const transportAlone: MicroBench = async ({ quick }) => {
   const out: MicroResult[] = []
-  const workloads = [{ window: 256, total: quick ? 2000 : 20_000 }, { window: 1, total: quick ? 200 : 2000 }]
+  const q = quick ? 'quick' : 'full'
+  const workloads = [{ window: 256, total: PIPELINED[q] }, { window: 1, total: SEQUENTIAL[q] }]
   for (const enc of ENCRYPTERS) {
     const server = await floorServer(enc)
     try {
