@@ -55,14 +55,14 @@ export const frameCodec: MicroBench = async ({ quick }) => {
     encodeFrame(signFrame(s, to), 0) // warm-up
     const sent: Sent[][] = []
     const wire: Uint8Array[] = []
-    out.push(await measure(STAGE, `messages + headers batch-signed and encoded, ${PER_FRAME} × 1 KB per frame`, frames * PER_FRAME, () => {
+    out.push(await measure(STAGE, `messages + headers batch-signed and encoded, ${PER_FRAME} × 1 KB per frame`, frames * PER_FRAME, async timed => await timed(() => {
       for (let i = 0; i < frames; i++) {
         sent.push(signFrame(s, to))
         wire.push(encodeFrame(sent[i], i + 1))
       }
-    }))
+    })))
     const now = Date.now()
-    out.push(await measure(STAGE, `frame decoded, each message and header verified, ${PER_FRAME} per frame`, frames * PER_FRAME, () => {
+    out.push(await measure(STAGE, `frame decoded, each message and header verified, ${PER_FRAME} per frame`, frames * PER_FRAME, async timed => await timed(() => {
       for (const bytes of wire) {
         const read = readDeliverFrame(bytes)
         if (!read.ok) throw new Error(`${read.code}: ${read.message}`)
@@ -71,15 +71,15 @@ export const frameCodec: MicroBench = async ({ quick }) => {
           if (!c.ok) throw new Error(`${c.code}: ${c.reason}`)
         })
       }
-    }))
+    })))
     const answers: Uint8Array[] = []
-    out.push(await measure(STAGE, `DELIVERED answer batch-signed and encoded, ${PER_FRAME} per frame`, frames * PER_FRAME, () => {
+    out.push(await measure(STAGE, `DELIVERED answer batch-signed and encoded, ${PER_FRAME} per frame`, frames * PER_FRAME, async timed => await timed(() => {
       sent.forEach((frame, i) => {
         const receipts = signReceipts(rKey, frame.map(x => ({ messageId: x.msg.id, messageHash: x.hash, actor: to, state: 'DELIVERED', atMs: now, from: x.msg.from, header: x.header })))
         answers.push(deliverResponseToWire({ batchId: i + 1, results: receipts.map((rc, j) => ({ messageId: frame[j].msg.id, receipt: rc.envelope })), receiptResults: [] }))
       })
-    }))
-    out.push(await measure(STAGE, `DELIVERED answer decoded and each receipt checked at the sender, ${PER_FRAME} per frame`, frames * PER_FRAME, () => {
+    })))
+    out.push(await measure(STAGE, `DELIVERED answer decoded and each receipt checked at the sender, ${PER_FRAME} per frame`, frames * PER_FRAME, async timed => await timed(() => {
       answers.forEach((bytes, i) => {
         const res = deliverResponseFromWire(bytes)
         res.results.forEach((x, j) => {
@@ -88,7 +88,7 @@ export const frameCodec: MicroBench = async ({ quick }) => {
           if (!c.ok) throw new Error(`${c.code}: ${c.reason}`)
         })
       })
-    }))
+    })))
   } finally {
     homes.close()
     rmSync(root, { recursive: true, force: true })
