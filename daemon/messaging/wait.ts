@@ -38,8 +38,8 @@ export async function reachState (core: Core, id: Uint8Array, target: string, ti
   return await new Promise(resolve => {
     let held: string | undefined
     let timer: NodeJS.Timeout | undefined
-    const waiter = (state: string): boolean => {
-      held = GAVE_UP.has(state) ? lookState(core, id) : join(held, state)
+    const waiter = (state: string | undefined): boolean => {
+      held = join(held, state === undefined || GAVE_UP.has(state) ? lookState(core, id) : state)
       if (!reached(held, target)) return false
       clearTimeout(timer)
       resolve({ state: held as string, timedOut: false })
@@ -47,7 +47,7 @@ export async function reachState (core: Core, id: Uint8Array, target: string, ti
     }
     // subscribed before the first look: a receipt stored while it reads is heard, not lost between the two
     waiters(core).add(key, waiter)
-    if (waiter(lookState(core, id) ?? 'DELIVERY_PENDING')) {
+    if (waiter(undefined)) {
       waiters(core).remove(key, waiter)
       return
     }
@@ -69,9 +69,11 @@ function lookState (core: Core, id: Uint8Array): string | undefined {
   return m.state
 }
 
-/** The state known after one more receipt: the lattice's own rule (deriveState), applied to what is held and the new word. */
-function join (held: string | undefined, state: string): string {
-  if (held === undefined || GAVE_UP.has(held)) return state
+/** The state known after one more word: the lattice's own rule (deriveState) on what is held and the new one; the outbox's
+ * EXPIRED or FAILED (from a look) stands as it is. */
+function join (held: string | undefined, state: string | undefined): string | undefined {
+  if (state === undefined) return held
+  if (held === undefined || GAVE_UP.has(held) || GAVE_UP.has(state)) return state
   return deriveState([{ state: held }, { state }])
 }
 
@@ -79,20 +81,26 @@ export function reached (s: string | undefined, target: string): boolean {
   return s !== undefined && (s === target || rank(s) >= rank(target) || isFinal(s) || GAVE_UP.has(s))
 }
 
-type Waiter = (state: string) => boolean
+/** Told the state a receipt brought, or undefined: look it up. True when the wait is over. */
+type Waiter = (state: string | undefined) => boolean
 
 /** One receipt listener for all waits, keyed by message id: thousands of waits cost one listener. */
 class Waiters {
   private readonly byId = new Map<string, Set<Waiter>>()
   constructor (core: Core) {
-    core.events.on('receipt', e => {
-      if (this.byId.size === 0) return
-      const key = Buffer.from(e.messageId).toString('hex')
-      const set = this.byId.get(key)
-      if (set === undefined) return
-      for (const w of set) if (w(e.state)) set.delete(w)
-      if (set.size === 0) this.byId.delete(key)
-    })
+    core.events.on('receipt', e => this.wake(e.messageId, e.state))
+    // a message to a seat of this node from a seat of this node: its DELIVERED is signed with the message's commit,
+    // and the sender's side finds it already held (no new receipt, no receipt event): a look tells the state
+    core.events.on('message:in', e => this.wake(e.id, undefined))
+  }
+
+  private wake (id: Uint8Array, state: string | undefined): void {
+    if (this.byId.size === 0) return
+    const key = Buffer.from(id).toString('hex')
+    const set = this.byId.get(key)
+    if (set === undefined) return
+    for (const w of set) if (w(state)) set.delete(w)
+    if (set.size === 0) this.byId.delete(key)
   }
 
   add (key: string, w: Waiter): void {

@@ -72,4 +72,15 @@ describe('notify with wait', () => {
     expect((await a.daemon.call('wait', { obligation: r.obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })).state).toBe('DELIVERED')
     expect(sentCount(a.home)).toBe(before + 2) // each sent once: the run-out wait was no error, so nothing was sent again
   })
+
+  it('a message between two seats of one node: the wait ends at DELIVERED, not at its timeout', async () => {
+    await a.daemon.call('actor.add', { handle: 'agent-y' })
+    const started = Date.now()
+    const r = await a.daemon.call('notify', { as: 'agent-y', to: 'agent-a', text: 'next door', wait: 'DELIVERED', waitMs: WAIT_MS })
+    expect(r).toMatchObject({ state: 'DELIVERED' })
+    expect(r.timedOut).toBeUndefined()
+    const plain = await a.daemon.call('notify', { as: 'agent-y', to: 'agent-a', text: 'next door again' })
+    expect((await a.daemon.call('wait', { obligation: plain.obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })).state).toBe('DELIVERED')
+    expect(Date.now() - started).toBeLessThan(WAIT_MS) // woken by the delivery, not found by the look at the timeout
+  })
 })
