@@ -53,7 +53,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
       if (wait === undefined) return sent
       // the message is sent and durable whatever the wait gives: running out is an answer (timedOut), never an
       // error, so that a script does not send it again
-      const r = await messaging.reachState(core, messaging.parseObligation(sent.obligation), wait, waitMs ?? DEFAULT_WAIT_MS)
+      const r = await messaging.reachState(core, messaging.parseObligation(sent.obligation), wait, waitMs ?? DEFAULT_WAIT_MS, { fresh: sent.replayed !== true })
       return { ...sent, state: r.state, ...(r.timedOut ? { timedOut: true } : {}) }
     },
     inbox: (p, caller = NODE_CALLER) => {

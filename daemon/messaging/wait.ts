@@ -32,8 +32,9 @@ export async function waitFor (core: Core, ob: string, target: string, timeoutMs
 /**
  * Resolves when the message reaches `target` (or a later state, or a final one, or the outbox gave up on it), or
  * with timedOut when `timeoutMs` (at most MAX_WAIT_MS) runs out; never rejects. The message must be held here.
+ * `fresh`: notify made it in this call (its outbox row is pending).
  */
-export async function reachState (core: Core, id: Uint8Array, target: string, timeoutMs: number): Promise<WaitOutcome> {
+export async function reachState (core: Core, id: Uint8Array, target: string, timeoutMs: number, opts: { fresh?: boolean } = {}): Promise<WaitOutcome> {
   const key = Buffer.from(id).toString('hex')
   return await new Promise(resolve => {
     let held: string | undefined
@@ -47,7 +48,10 @@ export async function reachState (core: Core, id: Uint8Array, target: string, ti
     }
     // subscribed before the first look: a receipt stored while it reads is heard, not lost between the two
     waiters(core).add(key, waiter)
-    if (waiter(undefined)) {
+    // a message notify made in this call has its outbox row pending: the first look needs only the message's state
+    // (the outbox row has no index by message; its giving up comes as an EXPIRED or FAILED event)
+    const first = opts.fresh === true ? core.store.messages.stateOf(id)?.state ?? 'DELIVERY_PENDING' : undefined
+    if (waiter(first)) {
       waiters(core).remove(key, waiter)
       return
     }
