@@ -1,6 +1,7 @@
 // aios-comm notify → DELIVERED: a message counts when the sender's daemon holds the recipient's verified, signed
-// DELIVERED receipt (`wait` answers only then); the recipient fsynced the message before signing it.
+// DELIVERED receipt (notify's `wait` answers only then); the recipient fsynced the message before signing it.
 import type { ControlConnection } from '../control.js'
+import type { ParamsOf } from '../../daemon/control/methods.js'
 import { closedLoop } from '../load.js'
 import type { RunResult } from '../results.js'
 
@@ -11,10 +12,16 @@ export async function waitState (c: ControlConnection, obligation: string, state
   if (r.state !== state) throw new Error(`${obligation} ended ${String(r.state)}, not ${state}`)
 }
 
+/** notify that answers once the state is reached: one control round trip per message. */
+export async function notifyUntil (c: ControlConnection, params: ParamsOf<'notify'>, state: string, timeoutMs = WAIT_MS): Promise<string> {
+  const r = await c.call('notify', { ...params, wait: state, waitMs: timeoutMs })
+  if (r.state !== state) throw new Error(`${r.obligation} ended ${r.state}${r.timedOut === true ? ' (the wait ran out)' : ''}, not ${state}`)
+  return r.obligation
+}
+
 export async function notifyDelivered (c: ControlConnection, to: string, bytes: number, total: number, outstanding: number): Promise<RunResult> {
   const text = 'x'.repeat(bytes)
   return await closedLoop(total, outstanding, async () => {
-    const { obligation } = await c.call('notify', { to, text, require: 'DELIVERED' })
-    await waitState(c, obligation, 'DELIVERED')
+    await notifyUntil(c, { to, text, require: 'DELIVERED' }, 'DELIVERED')
   })
 }

@@ -1,4 +1,5 @@
-// `aios-comm notify --to HANDLE (--text T | --file F | -)`: prints `ob_<id> DELIVERY_PENDING` at once.
+// `aios-comm notify --to HANDLE (--text T | --file F | -) [--wait STATE]`: prints `ob_<id> DELIVERY_PENDING` at once, or
+// with --wait the state reached, in one control call.
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
@@ -31,7 +32,11 @@ interface NotifyOptions {
   ttl?: string
   contentType?: string
   idempotencyKey?: string
+  wait?: string
+  timeout?: string
 }
+
+const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED', 'CANCELED']
 
 export function register (program: Command): void {
   program.command('notify [source]').description('send a message; prints the obligation id and DELIVERY_PENDING at once (source "-" reads stdin)')
@@ -43,6 +48,8 @@ export function register (program: Command): void {
     .option('--ttl <duration>', 'give up delivery after this long (90s, 10m, 2h, 7d)')
     .option('--content-type <type>', 'the body\'s media type (default text/plain)')
     .option('--idempotency-key <key>', 'a key of your own: the same key within 24 h returns the first obligation and sends nothing new')
+    .option('--wait <state>', `answer once the message reaches this state (${WAIT_STATES.join(', ')}) or a final one, in the same call`)
+    .option('--timeout <duration>', 'how long --wait may take (default 30s, at most 10m); when it runs out the message is still sent: its id and state are printed, exit 0')
     .option('--json', 'print JSON')
     .action(async (source: string | undefined, o: NotifyOptions, cmd: Command) => {
       const given = [o.text !== undefined, o.file !== undefined, source === '-'].filter(Boolean).length
@@ -56,6 +63,9 @@ export function register (program: Command): void {
           throw new MeshError('FILE_UNREADABLE', `cannot read ${o.file}`, { cause: err })
         }
       } else body = await readStdin()
+      const wait = o.wait?.toUpperCase()
+      if (wait !== undefined && !WAIT_STATES.includes(wait)) throw new MeshError('USAGE', `--wait takes one of ${WAIT_STATES.join(', ')}, not ${JSON.stringify(o.wait)}`)
+      if (o.timeout !== undefined && wait === undefined) throw new MeshError('USAGE', '--timeout goes with --wait STATE')
       // Without a key of the user's, one for this invocation: a retry after a lost connection is then the same notify.
       const key = o.idempotencyKey ?? `cli:${randomBytes(16).toString('hex')}`
       const r = await callKeyed(homeDir(cmd), 'notify', {
@@ -66,8 +76,12 @@ export function register (program: Command): void {
         thread: o.thread,
         ttlMs: o.ttl === undefined ? undefined : parseDuration(o.ttl),
         contentType: o.contentType,
-        idempotencyKey: key
+        idempotencyKey: key,
+        wait,
+        waitMs: o.timeout === undefined ? undefined : parseDuration(o.timeout)
       }, key, seatAccess(cmd))
-      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed, held: r.held }, () => `${r.obligation} ${r.state}${r.held === undefined ? '' : `\nheld: ${r.held}`}`)
+      // a wait that ran out is no error: the message is sent and durable, and sending it again would send it twice
+      const ranOut = r.timedOut === true ? `\nwait: ${wait ?? ''} not reached yet; the message is sent (follow it with aios-comm status ${r.obligation})` : ''
+      print(globals(cmd), { obligation: r.obligation, state: r.state, from: r.from, to: r.to, replayed: r.replayed, held: r.held, timedOut: r.timedOut }, () => `${r.obligation} ${r.state}${r.held === undefined ? '' : `\nheld: ${r.held}`}${ranOut}`)
     })
 }

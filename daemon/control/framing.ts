@@ -9,15 +9,20 @@ export class LineReader {
   private buffer = ''
 
   push (chunk: string): { lines: string[], tooLarge: boolean } {
-    this.buffer += chunk
+    // the held part has no newline: the search starts in the new chunk, and the text is cut once per chunk
+    const from = this.buffer.length
+    const text = from === 0 ? chunk : this.buffer + chunk
     const lines: string[] = []
-    let nl
-    while ((nl = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, nl)
-      this.buffer = this.buffer.slice(nl + 1)
-      if (line.length > MAX_REQUEST_BYTES) return this.overflow(lines)
+    let start = 0
+    let nl = text.indexOf('\n', from)
+    while (nl >= 0) {
+      if (nl - start > MAX_REQUEST_BYTES) return this.overflow(lines)
+      const line = text.slice(start, nl)
       if (line.trim() !== '') lines.push(line)
+      start = nl + 1
+      nl = text.indexOf('\n', start)
     }
+    this.buffer = start === 0 ? text : text.slice(start)
     if (this.buffer.length > MAX_REQUEST_BYTES) return this.overflow(lines)
     return { lines, tooLarge: false }
   }

@@ -27,6 +27,15 @@ export interface NotifyParams extends Acting {
   thread?: string
   ttlMs?: number
   idempotencyKey?: string
+  /** Answer once the obligation reaches this state (or a later or final one, or EXPIRED/FAILED), as `wait` does. */
+  wait?: string
+  /** How long `wait` may take (default 30 s, at most 600 s); when it runs out the answer is still the sent obligation, timedOut. */
+  waitMs?: number
+}
+
+/** notify's answer; with `wait`, `state` is the state reached, and `timedOut` is set when the wait ran out first. */
+export interface NotifyAnswer extends NotifyResult {
+  timedOut?: boolean
 }
 
 export interface StatusResult extends ObligationView {
@@ -78,7 +87,7 @@ export interface InviteResult { token: string, expiresAt: string, peerId: string
 /** method → { params, result } for every request/answer method. */
 export interface ControlMethods {
   'node.status': { params: NoParams, result: NodeReport }
-  notify: { params: NotifyParams, result: NotifyResult }
+  notify: { params: NotifyParams, result: NotifyAnswer }
   inbox: { params: Acting & { all?: boolean }, result: InboxItem[] }
   read: { params: Acting & OnObligation, result: ReadResult }
   consume: { params: Acting & OnObligation, result: StepResult }

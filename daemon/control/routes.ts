@@ -14,6 +14,8 @@ import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
 import { a2aForget, a2aGet, a2aObligation, a2aOutbox, a2aPins, a2aSend, a2aStatus } from '../a2a-client/index.js'
 
+const DEFAULT_WAIT_MS = 30_000 // a wait with no timeout given: long enough for a peer on another network, short for a script
+
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 
 export function routes (core: Core, node: NodeView, wake: WakeService): RouteTable {
@@ -33,7 +35,12 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
       const body = text !== undefined ? new TextEncoder().encode(text) : bytesB64(p, 'body')
       const require = optStr(p, 'require')
       if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED or COMPLETE')
-      return await messaging.notify(core, {
+      // the wait is checked before anything is sent: a refused call sends nothing
+      const wait = optStr(p, 'wait')
+      const waitMs = optInt(p, 'waitMs', 1)
+      if (wait !== undefined) messaging.checkWaitTarget(wait)
+      else if (waitMs !== undefined) throw new MeshError('BAD_REQUEST', 'waitMs needs wait (the state to wait for)')
+      const sent = await messaging.notify(core, {
         as: optStr(p, 'as'),
         to: str(p, 'to'),
         body,
@@ -43,6 +50,11 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
         ttlMs: optInt(p, 'ttlMs', 1),
         idempotencyKey: optStr(p, 'idempotencyKey')
       }, caller)
+      if (wait === undefined) return sent
+      // the message is sent and durable whatever the wait gives: running out is an answer (timedOut), never an
+      // error, so that a script does not send it again
+      const r = await messaging.reachState(core, messaging.parseObligation(sent.obligation), wait, waitMs ?? DEFAULT_WAIT_MS, { fresh: sent.replayed !== true })
+      return { ...sent, state: r.state, ...(r.timedOut ? { timedOut: true } : {}) }
     },
     inbox: (p, caller = NODE_CALLER) => {
       const as = optStr(p, 'as')
@@ -67,7 +79,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     wait: async (p, caller = NODE_CALLER) => {
       const ob = str(p, 'obligation')
       checkObligationAccess(core.store.messages, messaging.parseObligation(ob), ob, caller)
-      return await messaging.waitFor(core, ob, optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? 30_000)
+      return await messaging.waitFor(core, ob, optStr(p, 'state') ?? 'DELIVERED', optInt(p, 'timeoutMs', 1) ?? DEFAULT_WAIT_MS)
     },
     outbox: p => [...messaging.outbox(core, optBool(p, 'all')), ...a2aOutbox(core, optBool(p, 'all'))],
     retry: p => messaging.retry(core, str(p, 'obligation')),

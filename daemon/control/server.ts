@@ -66,6 +66,8 @@ async function answerRequest (routes: Record<string, Route>, req: ControlRequest
 export class ControlServer {
   private server?: Server
   private readonly sockets = new Set<Socket>()
+  /** Answers made in this turn, per connection: written together (one write each) once the turn's work is done. */
+  private readonly unsent = new Map<Socket, string[]>()
 
   constructor (private readonly path: string, private readonly routes: Record<string, Route>, private readonly log: Logger, private readonly opts: ControlServerOptions = {}) {}
 
@@ -110,6 +112,7 @@ export class ControlServer {
       for (const line of lines) this.dispatch(socket, line)
       if (tooLarge) {
         this.answer(socket, { id: 0, error: { code: 'REQUEST_TOO_LARGE', message: `a request may have at most ${MAX_REQUEST_BYTES} bytes` } })
+        this.flush(socket)
         socket.end()
       }
     })
@@ -158,6 +161,7 @@ export class ControlServer {
       return
     }
     socket.once('close', () => stop())
+    this.flush(socket) // answers before it go first
     out.write(JSON.stringify({ id, result: { subscribed: method } }) + '\n')
     answered = true
     for (const e of early.splice(0)) send(e)
@@ -172,6 +176,21 @@ export class ControlServer {
       this.log.error('control answer has no JSON form', { error: (err as Error).message })
       text = JSON.stringify({ id: res.id, error: { code: 'INTERNAL', message: 'the answer could not be encoded' } })
     }
-    socket.write(text + '\n')
+    const queued = this.unsent.get(socket)
+    if (queued !== undefined) {
+      queued.push(text)
+      return
+    }
+    this.unsent.set(socket, [text])
+    // after every promise settled in this turn (a group commit settles hundreds of calls at once): one write for all
+    if (this.unsent.size === 1) process.nextTick(() => { for (const s of [...this.unsent.keys()]) this.flush(s) })
+  }
+
+  /** Writes a connection's waiting answers, one line each, in one write. */
+  private flush (socket: Socket): void {
+    const queued = this.unsent.get(socket)
+    if (queued === undefined) return
+    this.unsent.delete(socket)
+    if (socket.writable) socket.write(queued.join('\n') + '\n')
   }
 }

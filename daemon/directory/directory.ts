@@ -42,6 +42,8 @@ export class Directory {
   private refused = new Map<string, Refused>()
   private trustedPeers = new Set<string>()
   private revoked: ReadonlySet<string> = new Set<string>()
+  /** Handles with a valid card whose key a card of another handle had revoked: found at reload, not per message. */
+  private revokedHandles: ReadonlySet<string> = new Set<string>()
   private conflicts = new Set<string>()
   private nextExpiry: number | undefined
 
@@ -84,6 +86,7 @@ export class Directory {
     this.nextExpiry = expiries.length === 0 ? undefined : Math.min(...expiries)
     this.trustedPeers = peers
     this.revoked = revoked
+    this.revokedHandles = new Set([...next.values()].filter(c => revoked.has(keyText(c.actorKey))).map(c => c.handle))
     this.conflicts = new Set(id.conflicts().map(c => c.handle))
   }
 
@@ -111,7 +114,7 @@ export class Directory {
     const c = this.byHandle.get(handle)
     if (c === undefined) return this.refused.get(handle)?.refusal ?? { ok: false, code: 'ACTOR_UNKNOWN', reason: `no valid card for ${handle} is held here` }
     if (this.conflicts.has(handle)) return { ok: false, code: 'HANDLE_CONFLICT', reason: `two keys claim ${handle}; the mesh owner must revoke one` }
-    if (this.revoked.has(keyText(c.actorKey))) return { ok: false, code: 'CARD_REVOKED', reason: `the key of ${handle} is revoked` }
+    if (this.revokedHandles.has(handle)) return { ok: false, code: 'CARD_REVOKED', reason: `the key of ${handle} is revoked` }
     if (c.endorsementExpiresAtMs <= nowMs) return { ok: false, code: 'CARD_EXPIRED', reason: expiredText(handle, c.endorsementExpiresAtMs) }
     return { ok: true, current: c }
   }

@@ -1,65 +1,119 @@
 // Waiting for an obligation to reach a state, driven by receipt events (no polling): for scripts and benchmarks.
+// A waiter keeps the state it knows (its first look joined with every receipt since), so a receipt event costs it
+// no query: receipts only move an obligation up the lattice, and each event names the state it brought.
 import { MeshError } from '../../cards/index.js'
 import type { Core } from '../core.js'
-import { isFinal, rank } from '../receipts/index.js'
+import { deriveState, isFinal, rank } from '../receipts/index.js'
 import { obligationId, parseObligation } from './ids.js'
 import { requireMessage } from './receipts-in.js'
 
 export const MAX_WAIT_MS = 600_000
 
-export async function waitFor (core: Core, ob: string, target: string, timeoutMs: number): Promise<{ obligation: string, state: string }> {
+/** What a wait ended with: the state reached, or (timedOut) the state held when the time ran out. */
+export interface WaitOutcome { state: string, timedOut: boolean }
+
+/** The outbox's words for a message that will never be delivered: not receipts, so not on the lattice. */
+const GAVE_UP: ReadonlySet<string> = new Set(['EXPIRED', 'FAILED'])
+
+/** Refuses (BAD_REQUEST) a state nobody can wait for; before anything is done, so a refused wait changes nothing. */
+export function checkWaitTarget (target: string): void {
   if (rank(target) < 1 && !isFinal(target)) throw new MeshError('BAD_REQUEST', 'state must be DELIVERED, READ, CONSUMED, COMPLETE, REJECTED or CANCELED')
+}
+
+export async function waitFor (core: Core, ob: string, target: string, timeoutMs: number): Promise<{ obligation: string, state: string }> {
+  checkWaitTarget(target)
   const id = parseObligation(ob)
   if (core.store.messages.stateOf(id) === undefined) requireMessage(core, id, ob)
-  const current = (): string | undefined => {
-    const m = core.store.messages.stateOf(id)
-    if (m === undefined) return undefined
-    if (m.state !== 'DELIVERY_PENDING') return m.state
-    const out = m.localFrom ? core.store.outbox.forRef('message', id) : undefined
-    if (m.state === 'DELIVERY_PENDING' && out?.status === 'expired') return 'EXPIRED'
-    if (m.state === 'DELIVERY_PENDING' && out?.status === 'failed') return 'FAILED'
-    return m.state
-  }
-  const done = (s: string | undefined): boolean => s !== undefined && (s === target || rank(s) >= rank(target) || isFinal(s) || s === 'EXPIRED' || s === 'FAILED')
-  const now = current()
-  if (done(now)) return { obligation: obligationId(id), state: now as string }
-  return await new Promise((resolve, reject) => {
-    const key = Buffer.from(id).toString('hex')
-    const waiter = (): boolean => {
-      const s = current()
-      if (!done(s)) return false
+  const r = await reachState(core, id, target, timeoutMs)
+  if (r.timedOut) throw new MeshError('WAIT_TIMEOUT', `${obligationId(id)} did not reach ${target} within ${timeoutMs} ms (now ${r.state})`)
+  return { obligation: obligationId(id), state: r.state }
+}
+
+/**
+ * Resolves when the message reaches `target` (or a later state, or a final one, or the outbox gave up on it), or
+ * with timedOut when `timeoutMs` (at most MAX_WAIT_MS) runs out; never rejects. The message must be held here.
+ * `fresh`: notify made it in this call (its outbox row is pending).
+ */
+export async function reachState (core: Core, id: Uint8Array, target: string, timeoutMs: number, opts: { fresh?: boolean } = {}): Promise<WaitOutcome> {
+  const key = Buffer.from(id).toString('hex')
+  return await new Promise(resolve => {
+    let held: string | undefined
+    let timer: NodeJS.Timeout | undefined
+    const waiter = (state: string | undefined): boolean => {
+      held = join(held, state === undefined || GAVE_UP.has(state) ? lookState(core, id) : state)
+      if (!reached(held, target)) return false
       clearTimeout(timer)
-      resolve({ obligation: obligationId(id), state: s as string })
+      resolve({ state: held as string, timedOut: false })
       return true
     }
-    const timer = setTimeout(() => {
-      waiters(core).remove(key, waiter)
-      reject(new MeshError('WAIT_TIMEOUT', `${obligationId(id)} did not reach ${target} within ${timeoutMs} ms (now ${current() ?? 'unknown'})`))
-    }, Math.min(timeoutMs, MAX_WAIT_MS))
+    // subscribed before the first look: a receipt stored while it reads is heard, not lost between the two
     waiters(core).add(key, waiter)
+    // a message notify made in this call has its outbox row pending: the first look needs only the message's state
+    // (the outbox row has no index by message; its giving up comes as an EXPIRED or FAILED event)
+    const first = opts.fresh === true ? core.store.messages.stateOf(id)?.state ?? 'DELIVERY_PENDING' : undefined
+    if (waiter(first)) {
+      waiters(core).remove(key, waiter)
+      return
+    }
+    timer = setTimeout(() => {
+      waiters(core).remove(key, waiter)
+      const now = lookState(core, id) ?? held ?? 'unknown'
+      resolve({ state: now, timedOut: !reached(now, target) })
+    }, Math.min(timeoutMs, MAX_WAIT_MS))
   })
 }
 
+/** The obligation's state as stored, with the outbox's EXPIRED or FAILED for a message it gave up on. */
+function lookState (core: Core, id: Uint8Array): string | undefined {
+  const m = core.store.messages.stateOf(id)
+  if (m === undefined || m.state !== 'DELIVERY_PENDING') return m?.state
+  const out = m.localFrom ? core.store.outbox.forRef('message', id) : undefined
+  if (out?.status === 'expired') return 'EXPIRED'
+  if (out?.status === 'failed') return 'FAILED'
+  return m.state
+}
+
+/** The state known after one more word: the lattice's own rule (deriveState) on what is held and the new one; the outbox's
+ * EXPIRED or FAILED (from a look) stands as it is. */
+function join (held: string | undefined, state: string | undefined): string | undefined {
+  if (state === undefined) return held
+  if (held === undefined || GAVE_UP.has(held) || GAVE_UP.has(state)) return state
+  return deriveState([{ state: held }, { state }])
+}
+
+export function reached (s: string | undefined, target: string): boolean {
+  return s !== undefined && (s === target || rank(s) >= rank(target) || isFinal(s) || GAVE_UP.has(s))
+}
+
+/** Told the state a receipt brought, or undefined: look it up. True when the wait is over. */
+type Waiter = (state: string | undefined) => boolean
+
 /** One receipt listener for all waits, keyed by message id: thousands of waits cost one listener. */
 class Waiters {
-  private readonly byId = new Map<string, Set<() => boolean>>()
+  private readonly byId = new Map<string, Set<Waiter>>()
   constructor (core: Core) {
-    core.events.on('receipt', e => {
-      const key = Buffer.from(e.messageId).toString('hex')
-      const set = this.byId.get(key)
-      if (set === undefined) return
-      for (const w of set) if (w()) set.delete(w)
-      if (set.size === 0) this.byId.delete(key)
-    })
+    core.events.on('receipt', e => this.wake(e.messageId, e.state))
+    // a message to a seat of this node from a seat of this node: its DELIVERED is signed with the message's commit,
+    // and the sender's side finds it already held (no new receipt, no receipt event): a look tells the state
+    core.events.on('message:in', e => this.wake(e.id, undefined))
   }
 
-  add (key: string, w: () => boolean): void {
+  private wake (id: Uint8Array, state: string | undefined): void {
+    if (this.byId.size === 0) return
+    const key = Buffer.from(id).toString('hex')
+    const set = this.byId.get(key)
+    if (set === undefined) return
+    for (const w of set) if (w(state)) set.delete(w)
+    if (set.size === 0) this.byId.delete(key)
+  }
+
+  add (key: string, w: Waiter): void {
     const set = this.byId.get(key) ?? new Set()
     set.add(w)
     this.byId.set(key, set)
   }
 
-  remove (key: string, w: () => boolean): void {
+  remove (key: string, w: Waiter): void {
     const set = this.byId.get(key)
     set?.delete(w)
     if (set?.size === 0) this.byId.delete(key)

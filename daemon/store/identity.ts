@@ -2,6 +2,7 @@
 import type { Statements } from './statements.js'
 import type { FactStore } from './facts.js'
 import { utf8 } from '../../cards/index.js'
+import { SeatCache } from './seat-cache.js'
 
 export interface ActorRow {
   handle: string
@@ -84,11 +85,18 @@ function cardFromRow (r: CardDbRow): CardRow {
 }
 
 export class IdentityStore {
+  /**
+   * The seats, read on every message: held in memory, dropped by every write to the actors table below (the only
+   * writers of these columns; carriers.ts writes others). Rows handed out are shared: callers read, never change them.
+   */
+  private readonly seats = new SeatCache<ActorRow>(() => this.s.get('SELECT * FROM actors WHERE handle = ?').database)
+
   constructor (private readonly s: Statements, private readonly facts: FactStore) {}
 
   // ---- actors ----
 
   insertActor (a: ActorRow): void {
+    this.seats.changed()
     this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(a.handle, a.actorKey, a.carrier, a.model ?? null, a.pane ?? null, a.tmuxSocket ?? null, JSON.stringify(a.requireEnv),
@@ -96,31 +104,38 @@ export class IdentityStore {
   }
 
   actor (handle: string): ActorRow | undefined {
-    const r = this.s.get('SELECT * FROM actors WHERE handle = ?').get(handle) as ActorDbRow | undefined
-    return r === undefined ? undefined : actorFromRow(r)
+    return this.seats.actor(handle, () => {
+      const r = this.s.get('SELECT * FROM actors WHERE handle = ?').get(handle) as ActorDbRow | undefined
+      return r === undefined ? undefined : actorFromRow(r)
+    })
   }
 
+  /** The seats hosted here, by handle. */
   actors (): ActorRow[] {
-    return (this.s.get('SELECT * FROM actors WHERE hosted = 1 ORDER BY handle').all() as ActorDbRow[]).map(actorFromRow)
+    return this.seats.hosted(() => (this.s.get('SELECT * FROM actors WHERE hosted = 1 ORDER BY handle').all() as ActorDbRow[]).map(actorFromRow))
   }
 
   updateCarrier (handle: string, c: Pick<ActorRow, 'carrier' | 'model' | 'pane' | 'tmuxSocket' | 'requireEnv'>): void {
+    this.seats.changed()
     this.s.get('UPDATE actors SET carrier = ?, model = ?, pane = ?, tmux_socket = ?, require_env = ? WHERE handle = ?')
       .run(c.carrier, c.model ?? null, c.pane ?? null, c.tmuxSocket ?? null, JSON.stringify(c.requireEnv), handle)
   }
 
   /** A seat moved away (hosted = false) or came back. */
   setHosted (handle: string, hosted: boolean): void {
+    this.seats.changed()
     this.s.get('UPDATE actors SET hosted = ? WHERE handle = ?').run(hosted ? 1 : 0, handle)
   }
 
   /** Installs a seat that arrives with its key (a seat move); an existing row for the handle is replaced. */
   upsertActor (a: ActorRow): void {
+    this.seats.changed()
     this.s.get('DELETE FROM actors WHERE handle = ?').run(a.handle)
     this.insertActor(a)
   }
 
   setEndorsement (handle: string, endorsement: Uint8Array): void {
+    this.seats.changed()
     this.s.get('UPDATE actors SET endorsement = ? WHERE handle = ?').run(endorsement, handle)
   }
 

@@ -12,6 +12,16 @@ describe('control framing', () => {
     expect(r.push(':3}\n').lines).toEqual(['{"c":3}'])
   })
 
+  it('many lines in one chunk, and a line cut right before or after its newline', () => {
+    const r = new LineReader()
+    const many = Array.from({ length: 500 }, (_, i) => `{"id":${i}}`)
+    expect(r.push(many.join('\n') + '\n').lines).toEqual(many)
+    expect(r.push('{"x":1}').lines).toEqual([])
+    expect(r.push('\n{"y"').lines).toEqual(['{"x":1}'])
+    expect(r.push(':2}\n').lines).toEqual(['{"y":2}'])
+    expect(r.push('\n\n').lines).toEqual([])
+  })
+
   it('refuses a line over the limit, whether it came in one chunk or several', () => {
     const big = 'x'.repeat(MAX_REQUEST_BYTES + 1)
     expect(new LineReader().push(big + '\n').tooLarge).toBe(true)

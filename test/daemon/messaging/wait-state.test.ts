@@ -1,0 +1,98 @@
+// A wait keeps the state it knows: receipt events move it without a query per event, and a receipt that lands
+// while the wait takes its first look is heard, not lost between the look and the subscription. In-process, on a
+// real home and real SQLite; the receipt events are the core's own bus, emitted as the receipt paths emit them.
+import '../../../daemon/runtime/polyfill.js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildCard, cardJson, keyPairFromSeed, signCard, signEndorsement } from '../../../cards/index.js'
+import { HomeContext, actorAdd, importCardJson, initHome, meshCreate, refreshLocalCard } from '../../../daemon/index.js'
+import { Core } from '../../../daemon/core.js'
+import { Directory } from '../../../daemon/directory/directory.js'
+import { createLogger } from '../../../daemon/runtime/log.js'
+import * as messaging from '../../../daemon/messaging/index.js'
+
+const B_PEER = '12D3KooWLRPJAA5o6Z6g5uTmptPkNDxHDzUr3qWrbXRUQPFMxJpz' // agent-b's node: never dialed here
+
+describe('wait: state kept by the waiter', () => {
+  let dir: string
+  let ctx: HomeContext
+  let core: Core
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'aios-wait-'))
+    await initHome(dir, { listen: ['/ip4/127.0.0.1/tcp/0'] })
+    ctx = HomeContext.open(dir)
+    meshCreate(ctx)
+    await actorAdd(ctx, 'agent-a')
+    await refreshLocalCard(ctx, 'agent-a')
+    const b = keyPairFromSeed(new Uint8Array(32).fill(7))
+    const now = Date.now()
+    importCardJson(ctx, cardJson(signCard(buildCard(b.publicKey, {
+      handle: 'agent-b', peerId: B_PEER, multiaddrs: ['/ip4/127.0.0.1/tcp/1'], seq: 1, carrier: 'shell', model: 'm', updatedAtMs: now, endorsement: signEndorsement(ctx.requireMeshOwnerKey(), 'agent-b', b.publicKey, now)
+    }), b)))
+    const peerId = await ctx.peerId()
+    core = new Core(ctx, new Directory(ctx, peerId), peerId, createLogger('wait', 'error'))
+  })
+  afterAll(() => {
+    ctx?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A message sent from agent-a (it stays DELIVERY_PENDING here: no network runs), and its id. */
+  async function sent (): Promise<{ ob: string, id: Uint8Array }> {
+    const r = await messaging.notify(core, { to: 'agent-b', body: new TextEncoder().encode('hello') })
+    return { ob: r.obligation, id: messaging.parseObligation(r.obligation) }
+  }
+
+  /** Counts the store's state reads while `fn` runs; `during` runs inside each read, before it answers. */
+  async function counted<T> (fn: () => Promise<T>, during?: (n: number) => void): Promise<{ value: T, reads: () => number }> {
+    const messages = core.store.messages
+    const original = messages.stateOf.bind(messages)
+    let n = 0
+    messages.stateOf = (id: Uint8Array) => {
+      const before = original(id)
+      during?.(++n)
+      return before
+    }
+    try {
+      return { value: await fn(), reads: () => n }
+    } finally {
+      messages.stateOf = original
+    }
+  }
+
+  it('receipt events of its message cost the waiter no query: the state rides with the event', async () => {
+    const { ob, id } = await sent()
+    const done = messaging.waitFor(core, ob, 'COMPLETE', 10_000) // its first look is taken before this returns
+    const r = await counted(async () => {
+      for (const state of ['DELIVERED', 'READ', 'CONSUMED']) core.events.emit('receipt', { messageId: id, state, actor: 'agent-b' })
+    })
+    expect(r.reads()).toBe(0) // three events of its message, no state read
+    core.events.emit('receipt', { messageId: id, state: 'COMPLETE', actor: 'agent-b' })
+    expect(await done).toEqual({ obligation: ob, state: 'COMPLETE' })
+  })
+
+  it('a lower receipt after a higher one does not move the kept state back; a final one ends the wait', async () => {
+    const { ob, id } = await sent()
+    const done = messaging.waitFor(core, ob, 'COMPLETE', 10_000)
+    core.events.emit('receipt', { messageId: id, state: 'READ', actor: 'agent-b' })
+    core.events.emit('receipt', { messageId: id, state: 'DELIVERED', actor: 'agent-b' })
+    core.events.emit('receipt', { messageId: id, state: 'REJECTED', actor: 'agent-b' })
+    expect((await done).state).toBe('REJECTED')
+  })
+
+  it('a receipt that lands while the wait takes its first look wakes it', async () => {
+    const { ob, id } = await sent()
+    // the look reads DELIVERY_PENDING, then DELIVERED is stored and told before the look answers
+    const r = await counted(async () => await messaging.waitFor(core, ob, 'DELIVERED', 3000).catch((err: { code?: string }) => ({ obligation: ob, state: err.code ?? 'error' })),
+      n => { if (n === 2) core.events.emit('receipt', { messageId: id, state: 'DELIVERED', actor: 'agent-b' }) })
+    expect(r.value.state).toBe('DELIVERED')
+  })
+
+  it('a wait that runs out says so and still names the state held (reachState never throws)', async () => {
+    const { id } = await sent()
+    expect(await messaging.reachState(core, id, 'DELIVERED', 1)).toEqual({ state: 'DELIVERY_PENDING', timedOut: true })
+  })
+})
