@@ -259,7 +259,8 @@ export class OutboxWorker {
       await this.core.store.commit.run(() => {
         for (const i of items) this.retryLater(i.row, now + backoffMs(i.row.attempts), reason)
       }, { durable: false }).catch(err => this.reread(err)) // lost in a power cut, the rows are simply due again
-      this.unreachable?.(peerId, items)
+      // as the rows are now (a mailbox may have taken a copy while this batch was out): the memory, read again after markHeld
+      this.unreachable?.(peerId, items.map(i => ({ ...i, row: this.queue.get(i.row.id)?.row ?? i.row })))
       return
     }
     await this.settle(messages, receipts, res, handoffs)
