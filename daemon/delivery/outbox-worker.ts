@@ -4,20 +4,30 @@
 import { MeshError } from '../../cards/index.js'
 import type { DeliverResponseData, EvidenceContentData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import type { OutboxRow, OutboxStore } from '../store/index.js'
+import type { MessageRow, OutboxRow } from '../store/index.js'
 import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
 import type { PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
-const PICK_LIMIT = 4096 // rows per scan
+const PICK_LIMIT = 4096 // rows per scan; more pending than this and the table is read again before each pick
 const MAX_IN_FLIGHT_PER_PEER = 8 * MAX_BATCH_MESSAGES
 const IDLE_MS = 60_000 // with nothing due, look again after this long anyway
+
+/** A pending row in the worker's memory, with the bytes its writer handed over (none: read at dispatch). */
+interface Entry {
+  row: OutboxRow
+  bytes?: Uint8Array
+  header?: Uint8Array
+  message?: MessageRow
+}
 
 interface Item {
   row: OutboxRow
   bytes: Uint8Array
+  /** For a message: the row it was read from (or handed over with), for settling without reading it back. */
+  message?: MessageRow
   /** For a message or a handoff: its sender-signed header. */
   header?: Uint8Array
   /** For a handoff: the receipts the seat issued for the message. */
@@ -27,6 +37,10 @@ interface Item {
 }
 
 export class OutboxWorker {
+  /** The pending rows and their schedule, between commits (the table is the truth: see OutboxStore.changed). */
+  private queue = new Map<number, Entry>()
+  /** The last load did not hold every pending row: the table is read again before each pick. */
+  private partial = false
   private readonly inFlight = new Set<number>()
   private readonly perPeer = new Map<string, number>()
   private running = false
@@ -68,7 +82,7 @@ export class OutboxWorker {
     while (this.running) {
       this.kicked = false
       const now = Date.now()
-      const rows = this.core.store.outbox.due(now, PICK_LIMIT).filter(r => !this.inFlight.has(r.id))
+      const rows = this.due(now)
       if (rows.length > 0) this.dispatch(rows, now)
       await this.idle()
     }
@@ -78,7 +92,7 @@ export class OutboxWorker {
   private async idle (): Promise<void> {
     if (this.kicked || !this.running) return
     const now = Date.now()
-    const next = this.core.store.outbox.nextDueAfter(now)
+    const next = this.nextDueAfter(now)
     const delay = next === undefined ? IDLE_MS : Math.max(1, Math.min(IDLE_MS, next - now))
     await new Promise<void>(resolve => {
       this.wake = resolve
@@ -88,24 +102,79 @@ export class OutboxWorker {
     this.wake = undefined
   }
 
-  private dispatch (rows: OutboxRow[], now: number): void {
+  /** Takes what writers handed over and, when the table changed behind the worker's back, reads it again. */
+  private refresh (): void {
+    const outbox = this.core.store.outbox
+    if (outbox.changed || this.partial) {
+      outbox.changed = false
+      outbox.handed = [] // what they hold is in the table too
+      const held = this.queue
+      this.queue = new Map()
+      const rows = outbox.pending(PICK_LIMIT)
+      this.partial = rows.length >= PICK_LIMIT
+      for (const row of rows) {
+        const before = held.get(row.id)
+        this.queue.set(row.id, before === undefined ? { row } : { ...before, row })
+      }
+      return
+    }
+    for (const h of outbox.handed) if (!this.queue.has(h.row.id)) this.queue.set(h.row.id, { row: h.row, bytes: h.bytes, header: h.header, message: h.message as MessageRow | undefined })
+    outbox.handed = []
+  }
+
+  /** The rows due now and not in flight, soonest first (at most PICK_LIMIT). */
+  private due (now: number): Entry[] {
+    this.refresh()
+    const out: Entry[] = []
+    for (const e of this.queue.values()) if (e.row.nextAttemptMs <= now && !this.inFlight.has(e.row.id)) out.push(e)
+    out.sort((a, b) => a.row.nextAttemptMs - b.row.nextAttemptMs || a.row.id - b.row.id)
+    return out.length > PICK_LIMIT ? out.slice(0, PICK_LIMIT) : out
+  }
+
+  /** The next moment a held row becomes due after `nowMs` (rows due already are in flight or waiting for room). */
+  private nextDueAfter (nowMs: number): number | undefined {
+    if (this.core.store.outbox.changed || this.core.store.outbox.handed.length > 0) return nowMs
+    if (this.partial) return this.core.store.outbox.nextDueAfter(nowMs)
+    let next: number | undefined
+    for (const e of this.queue.values()) if (e.row.nextAttemptMs > nowMs && (next === undefined || e.row.nextAttemptMs < next)) next = e.row.nextAttemptMs
+    return next
+  }
+
+  /** The worker's own outcomes, in the table and in memory alike. */
+  private retryLater (row: OutboxRow, atMs: number, why: string): void {
+    this.core.store.outbox.retryLater(row.id, atMs, why)
+    const e = this.queue.get(row.id)
+    if (e !== undefined) e.row = { ...e.row, attempts: e.row.attempts + 1, nextAttemptMs: atMs, lastError: why }
+  }
+
+  private finish (row: OutboxRow, status: 'failed' | 'expired', why: string): void {
+    this.core.store.outbox.finish(row.id, status, why)
+    this.queue.delete(row.id)
+  }
+
+  private settled (row: OutboxRow): void {
+    this.core.store.outbox.settled(row.id)
+    this.queue.delete(row.id)
+  }
+
+  private dispatch (entries: Entry[], now: number): void {
     const byPeer = new Map<string, Item[]>()
     const local: Item[] = []
-    const store = this.core.store.messages
-    for (const row of rows) {
-      const signed = this.payload(row, now)
+    for (const entry of entries) {
+      const row = entry.row
+      const signed = this.payload(entry, now)
       if (signed === undefined) continue
       const dest = this.core.directory.get(row.dest)
       if (dest === undefined) {
         const why = this.core.directory.check(row.dest, now) // an expired endorsement says when, and how to renew it
-        this.core.store.outbox.retryLater(row.id, now + backoffMs(row.attempts), why.ok ? `no valid card for ${row.dest} is held here` : why.reason)
+        this.retryLater(row, now + backoffMs(row.attempts), why.ok ? `no valid card for ${row.dest} is held here` : why.reason)
         continue
       }
       const item: Item = { row, ...signed }
       if (row.kind === 'receipt') item.content = this.core.store.evidence.outgoingContent(row.ref)
       if (row.kind === 'handoff') {
         if (dest.peerId === this.core.peerId) {
-          this.core.store.outbox.retryLater(row.id, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
+          this.retryLater(row, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
           continue
         }
         item.receipts = this.core.store.receipts.forMessage(row.ref).map(r => r.envelope)
@@ -126,29 +195,31 @@ export class OutboxWorker {
   }
 
   /** The signed bytes to send for a row, or undefined when the row was settled here (expired, vanished). */
-  private payload (row: OutboxRow, now: number): { bytes: Uint8Array, header?: Uint8Array } | undefined {
+  private payload (entry: Entry, now: number): { bytes: Uint8Array, header?: Uint8Array, message?: MessageRow } | undefined {
+    const row = entry.row
     const store = this.core.store.messages
     if (row.kind === 'handoff') {
       const m = store.message(row.ref)
-      if (m === undefined) this.core.store.outbox.finish(row.id, 'failed', 'the message is no longer held')
+      if (m === undefined) this.finish(row, 'failed', 'the message is no longer held')
       return m === undefined ? undefined : { bytes: m.envelope, header: m.header }
     }
     if (row.kind === 'message') {
-      const m = store.message(row.ref)
+      const m = entry.message ?? store.message(row.ref)
       if (m === undefined) {
-        this.core.store.outbox.finish(row.id, 'failed', 'the message is no longer held')
+        this.finish(row, 'failed', 'the message is no longer held')
         return undefined
       }
       if (m.expiresAtMs !== undefined && m.expiresAtMs <= now) {
-        this.core.store.outbox.finish(row.id, 'expired', `not delivered before it expired at ${new Date(m.expiresAtMs).toISOString()}`)
+        this.finish(row, 'expired', `not delivered before it expired at ${new Date(m.expiresAtMs).toISOString()}`)
         this.core.events.emit('receipt', { messageId: m.id, state: 'EXPIRED', actor: m.to })
         return undefined
       }
-      return { bytes: m.envelope, header: m.header }
+      return { bytes: m.envelope, header: m.header, message: m }
     }
+    if (entry.bytes !== undefined) return { bytes: entry.bytes }
     const r = this.core.store.receipts.byHash(row.ref)
     if (r === undefined) {
-      this.core.store.outbox.finish(row.id, 'failed', 'the receipt is no longer held')
+      this.finish(row, 'failed', 'the receipt is no longer held')
       return undefined
     }
     return { bytes: r.envelope }
@@ -186,9 +257,10 @@ export class OutboxWorker {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
       await this.core.store.commit.run(() => {
-        for (const i of items) this.core.store.outbox.retryLater(i.row.id, now + backoffMs(i.row.attempts), reason)
-      }, { durable: false }) // lost in a power cut, the rows are simply due again
-      this.unreachable?.(peerId, items)
+        for (const i of items) this.retryLater(i.row, now + backoffMs(i.row.attempts), reason)
+      }, { durable: false }).catch(err => this.reread(err)) // lost in a power cut, the rows are simply due again
+      // as the rows are now (a mailbox may have taken a copy while this batch was out): the memory, read again after markHeld
+      this.unreachable?.(peerId, items.map(i => ({ ...i, row: this.queue.get(i.row.id)?.row ?? i.row })))
       return
     }
     await this.settle(messages, receipts, res, handoffs)
@@ -202,13 +274,13 @@ export class OutboxWorker {
    */
   private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = []): Promise<void> {
     const store = this.core.store.messages
-    const outbox = this.core.store.outbox
+    const outbox: Outcomes = { settled: r => this.settled(r), retryLater: (r, t, w) => this.retryLater(r, t, w), finish: (r, st, w) => this.finish(r, st, w) }
     const now = Date.now()
     const settledStates: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
-    await this.core.store.commit.run(() => {
+    const ok = await this.core.store.commit.run(() => {
       messages.forEach((item, i) => {
         const r = res.results[i]
-        const m = store.message(item.row.ref)
+        const m = item.message ?? store.message(item.row.ref)
         if (r === undefined || m === undefined) {
           settleRow(outbox, item.row, undefined, 'message', now)
           return
@@ -216,10 +288,10 @@ export class OutboxWorker {
         if (r.receipt !== undefined) {
           const applied = applyReceipt(this.core, r.receipt, m, now)
           if (applied.ok && applied.state === 'DELIVERED') {
-            outbox.done(item.row.id)
+            this.settled(item.row)
             if (applied.isNew) settledStates.push({ messageId: m.id, state: 'DELIVERED', actor: m.to })
           } else {
-            outbox.retryLater(item.row.id, now + backoffMs(item.row.attempts), applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`)
+            this.retryLater(item.row, now + backoffMs(item.row.attempts), applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`)
           }
           return
         }
@@ -231,10 +303,26 @@ export class OutboxWorker {
       handoffs.forEach((item, i) => {
         if (settleRow(outbox, item.row, res.handoffResults?.[i], 'handoff', now) === 'done') store.unmarkLocalTo(item.row.ref)
       })
-    }, { durable: false })
+      return true
+    }, { durable: false }).catch(err => this.reread(err))
+    if (ok !== true) return
     if (settledStates.length > 0) crashPoint('after-settle-commit')
     for (const s of settledStates) this.core.events.emit('receipt', s)
   }
+
+  /** A commit of the worker's outcomes failed: its memory may be ahead of the table, which is read again. */
+  private reread (err: unknown): undefined {
+    this.core.store.outbox.changed = true
+    this.core.log.error('outbox outcome not stored', { error: errorText(err) })
+    return undefined
+  }
+}
+
+/** How the worker records an outcome: in the table and in its memory alike. */
+interface Outcomes {
+  settled: (row: OutboxRow) => void
+  retryLater: (row: OutboxRow, atMs: number, why: string) => void
+  finish: (row: OutboxRow, status: 'failed' | 'expired', why: string) => void
 }
 
 /** A peer's answer about one item: none (the batch did not cover it), accepted (no code), or refused with a code. */
@@ -244,21 +332,21 @@ interface Answer { errorCode?: string, errorMessage?: string }
  * Settles one outbox row by the peer's answer: done when accepted; due again after a backoff when unanswered or
  * refused for now (a transient code); failed for good otherwise. Returns which, for the caller's own bookkeeping.
  */
-function settleRow (outbox: OutboxStore, row: OutboxRow, answer: Answer | undefined, what: OutboxRow['kind'], now: number): 'done' | 'retry' | 'failed' {
+function settleRow (outbox: Outcomes, row: OutboxRow, answer: Answer | undefined, what: OutboxRow['kind'], now: number): 'done' | 'retry' | 'failed' {
   if (answer === undefined) {
-    outbox.retryLater(row.id, now + backoffMs(row.attempts), `no answer for this ${what} in the batch`)
+    outbox.retryLater(row, now + backoffMs(row.attempts), `no answer for this ${what} in the batch`)
     return 'retry'
   }
   if (answer.errorCode === undefined) {
-    outbox.done(row.id)
+    outbox.settled(row)
     return 'done'
   }
   const reason = `${answer.errorCode}: ${answer.errorMessage ?? ''}`
   if (TRANSIENT_CODES.has(answer.errorCode)) {
-    outbox.retryLater(row.id, now + backoffMs(row.attempts), reason)
+    outbox.retryLater(row, now + backoffMs(row.attempts), reason)
     return 'retry'
   }
-  outbox.finish(row.id, 'failed', reason)
+  outbox.finish(row, 'failed', reason)
   return 'failed'
 }
 

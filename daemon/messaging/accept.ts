@@ -3,7 +3,7 @@
 import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { checkHeaderFor, deriveState, signReceipts } from '../receipts/index.js'
+import { checkHeaderFor, deriveState, nextState, signReceipts } from '../receipts/index.js'
 import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES, oversized } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
@@ -17,6 +17,8 @@ interface Fresh {
   header: Uint8Array
   hash: Uint8Array
   existing: boolean
+  /** The state to write once its DELIVERED receipt is stored (undefined: the message was stored with it). */
+  state?: string
 }
 
 export type Checked = { ok: true, msg: MessageData, hash: Uint8Array, header: Uint8Array } | Refusal
@@ -71,7 +73,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
       return
     }
     const key = Buffer.from(c.msg.id).toString('hex')
-    const held = store.message(c.msg.id)
+    const held = store.held(c.msg.id)
     const earlier = seen.get(key) ?? held?.hash
     if (earlier !== undefined && !bytesEqual(earlier, c.hash)) {
       store.recordEquivocation(c.msg.id, c.hash, c.msg.from, peerId, now)
@@ -92,18 +94,28 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
     await core.store.commit.run(() => {
       const unsigned: Fresh[] = []
       for (const f of dedupe(fresh)) {
+        // the receipts already held for it, from the index alone: whether its DELIVERED is among them, and the state
+        // once it is (a receipt learned by gossip may have come before the message)
+        const prior = core.store.receipts.statesOf(f.msg.id)
+        const delivered = prior.some(r => r.state === 'DELIVERED' && r.actor === f.msg.to)
+        const after = nextState(deriveState(prior), 'DELIVERED')
+        let rewrite = true
         if (!f.existing) {
-          if (store.message(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
+          if (store.held(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
           else {
             store.insertMessage({
               id: f.msg.id, hash: f.hash, envelope: f.bytes, header: f.header, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
-              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? ''
+              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? '', state: delivered ? deriveState(prior) : after
             })
+            rewrite = false // stored with the state its DELIVERED gives it: written once
           }
         }
-        const held = core.store.receipts.get(f.msg.id, 'DELIVERED', f.msg.to)
+        const held = delivered ? core.store.receipts.get(f.msg.id, 'DELIVERED', f.msg.to) : undefined
         if (held !== undefined) signed.set(hexId(f), held.envelope)
-        else unsigned.push(f)
+        else {
+          f.state = rewrite ? after : undefined
+          unsigned.push(f)
+        }
       }
       // one batch proof per seat: a frame's DELIVERED receipts cost one signature (and one verification) in all
       for (const [seat, list] of groupBy(unsigned, f => f.msg.to)) {
@@ -111,7 +123,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         list.forEach((f, i) => {
           const r = receipts[i]
           core.store.receipts.insert({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
-          store.setState(f.msg.id, deriveState(core.store.receipts.forMessage(f.msg.id)))
+          if (f.state !== undefined) store.setState(f.msg.id, f.state)
           core.store.carriers.enqueue(f.msg.id, seat, now)
           signed.set(hexId(f), r.envelope)
           arrived.push(f)

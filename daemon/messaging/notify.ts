@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { MeshError, sha256, isValidHandle } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
+import type { MessageRow } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
 import { NONCE_BYTES, headerPayload, messageIdFor } from '../receipts/index.js'
@@ -98,9 +99,9 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
   const envelopeOf = signer(core).add(seat, payload)
   const headerOf = signer(core).add(seat, headerPayload(msg, payload, nonce), PAYLOAD_TYPES.header)
   const store = core.store.messages
-  await core.store.commit.run(() => {
+  const row = await core.store.commit.run(() => {
     const envelope = envelopeToWire(envelopeOf()) // the turn's messages and headers are signed together, inside the commit
-    store.insertMessage({
+    const m: MessageRow = {
       id: msg.id,
       hash: sha256(envelope),
       envelope,
@@ -112,11 +113,23 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
       sentAtMs: now,
       expiresAtMs: msg.expiresAtMs,
       storedAtMs: now,
+      state: 'DELIVERY_PENDING',
       thread: msg.thread ?? ''
-    })
-    core.store.outbox.enqueue('message', msg.id, msg.to, now)
+    }
+    store.insertMessage(m)
+    const id = core.store.outbox.enqueue('message', msg.id, msg.to, now, { handed: true })
     if (idem !== undefined) claimKey(core, from, idem.key, idem.hash, msg.id, now)
+    return id === undefined ? undefined : { id, m }
   })
+  // committed: the worker takes the row with the bytes in hand (it reads the message back only after a restart)
+  if (row !== undefined) {
+    core.store.outbox.handOver({
+      row: { id: row.id, kind: 'message', ref: msg.id, dest: msg.to, status: 'pending', nextAttemptMs: now, attempts: 0, createdAtMs: now },
+      bytes: row.m.envelope,
+      header: row.m.header,
+      message: row.m
+    })
+  }
   crashPoint('after-notify-commit')
   core.events.emit('message:out', { id: msg.id, from, to: msg.to })
   core.events.emit('outbox:kick')

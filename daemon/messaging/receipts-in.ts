@@ -28,7 +28,12 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   const isNew = core.store.facts.learning(() => core.store.receipts.insert({
     hash: c.hash, messageId: message.id, state: c.receipt.state, actor: c.receipt.actor, envelope: bytes, atMs: c.receipt.atMs, receivedAtMs: nowMs
   }))
-  if (isNew) store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
+  if (isNew) {
+    // the states alone, from the index (no envelopes); unchanged (a receipt below the state held) writes nothing.
+    // message.state may be older than the row, never ahead of it, and states only move up: equal means unchanged.
+    const state = deriveState(core.store.receipts.statesOf(message.id))
+    if (state !== message.state) store.setState(message.id, state)
+  }
   return { ok: true, state: c.receipt.state, isNew }
 }
 

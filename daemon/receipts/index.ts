@@ -1,5 +1,5 @@
 // receipts: the lattice, signing and verification of receipts.
-export { LATTICE, deriveState, isFinal, rank, type ObligationState } from './state.js'
+export { LATTICE, deriveState, isFinal, nextState, rank, type ObligationState } from './state.js'
 export { signReceipt, signReceipts, type SignedReceipt } from './sign.js'
 export { checkReceipt, headerOf, openReceipt, signerOf, type MessageRef, type ReceiptCheck, type ReceiptSigner } from './verify.js'
 export { checkHeaderFor, headerPayload, messageIdFor, openHeader, MESSAGE_ID_BYTES, NONCE_BYTES, type HeaderCheck } from './header.js'

@@ -33,6 +33,19 @@ export function deriveState (receipts: ReadonlyArray<{ state: string }>): Obliga
   return terminal < TERMINAL.length ? TERMINAL[terminal] : best
 }
 
+/**
+ * The state after one more receipt, from the state before it: deriveState's fold, one step. The state alone is
+ * enough: once a terminal word is held the lattice step no longer shows, and a stronger terminal word replaces a
+ * weaker one. Equal to deriveState over all receipts held (test/daemon/receipts/next-state.test.ts).
+ */
+export function nextState (current: ObligationState, incoming: string): ObligationState {
+  const t = TERMINAL.indexOf(incoming as ObligationState)
+  const held = TERMINAL.indexOf(current)
+  if (t >= 0) return held >= 0 && held < t ? current : TERMINAL[t]
+  if (held >= 0) return current
+  return rank(incoming) > rank(current) ? incoming as ObligationState : current
+}
+
 export function isFinal (state: string): boolean {
   return TERMINAL.includes(state as ObligationState)
 }

@@ -23,7 +23,7 @@ export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js
 export type { SeatTokenStore } from './seat-tokens.js'
 export type { MessageStore, MessageRow } from './messages.js'
 export type { ReceiptStore, ReceiptRow } from './receipts.js'
-export type { OutboxStore, OutboxRow, OutboxKind, OutboxStatus } from './outbox.js'
+export type { OutboxStore, OutboxRow, OutboxKind, OutboxStatus, HandedRow } from './outbox.js'
 export type { FactRow, FactKind } from './facts.js'
 export type { EvidenceRow, EvidenceOrigin } from './evidence.js'
 export type { MessageCount, OutboxDepth, WakeCount, OldestOpen } from './stats.js'

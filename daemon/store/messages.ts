@@ -61,10 +61,20 @@ export class MessageStore {
   constructor (private readonly s: Statements) {}
 
   /** `thread`: '' when the message has none; left out, it is read from the envelope when a conversation is asked for. */
-  insertMessage (m: Omit<MessageRow, 'state' | 'thread'> & { thread?: string }): void {
-    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null)
+  /**
+   * `state`: the derived state it is stored with (DELIVERY_PENDING when left out), so that a message stored together
+   * with its first receipt is written once, not written and then rewritten.
+   */
+  insertMessage (m: Omit<MessageRow, 'state' | 'thread'> & { thread?: string, state?: string }): void {
+    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, m.state ?? 'DELIVERY_PENDING')
+  }
+
+  /** What the recipient asks of an id it is offered: held or not, with which content, in the inbox or not (no bytes copied). */
+  held (id: Uint8Array): { hash: Uint8Array, localTo: boolean } | undefined {
+    const r = this.s.get('SELECT hash, local_to FROM messages WHERE id = ?').get(id) as Pick<MessageDbRow, 'hash' | 'local_to'> | undefined
+    return r === undefined ? undefined : { hash: u8(r.hash), localTo: r.local_to === 1 }
   }
 
   message (id: Uint8Array): MessageRow | undefined {

@@ -19,6 +19,9 @@ export interface OutboxRow {
   heldSinceMs?: number
 }
 
+/** Rows handed over and not yet taken by a worker, at most; past it the worker reads the table instead. */
+const MAX_HANDED = 4096
+
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 /** An outbox row as SQLite returns it. */
@@ -53,11 +56,48 @@ function outboxFromRow (row: unknown): OutboxRow {
   }
 }
 
+/** A row the writer hands to the outbox worker itself after its commit, with the signed bytes it holds. */
+export interface HandedRow {
+  row: OutboxRow
+  bytes: Uint8Array
+  header?: Uint8Array
+  /** The message the row sends, as stored (no read-back at dispatch or settle). */
+  message?: unknown
+}
+
 export class OutboxStore {
+  /**
+   * The outbox worker holds the pending rows and their schedule in memory between commits (the table stays the
+   * truth for restarts and listings). Every write to the table that the worker did not make or was not handed sets
+   * this flag, and the worker reads the table again before it picks (a write rolled back only costs that re-read).
+   */
+  changed = true
+  /** Rows committed by a writer that handed them over (see `handOver`), waiting for the worker to take them. */
+  handed: HandedRow[] = []
+
   constructor (private readonly s: Statements) {}
 
-  enqueue (kind: OutboxKind, ref: Uint8Array, dest: string, nowMs: number): void {
-    this.s.get(`INSERT OR IGNORE INTO outbox (kind, ref, dest, next_attempt_ms, created_at_ms) VALUES (?, ?, ?, ?, ?)`).run(kind, ref, dest, nowMs, nowMs)
+  /** Queues an item; returns the new row's id (undefined: it was queued already). `handed`: the caller hands the row to the worker after its commit. */
+  enqueue (kind: OutboxKind, ref: Uint8Array, dest: string, nowMs: number, opts: { handed?: boolean } = {}): number | undefined {
+    const r = this.s.get(`INSERT OR IGNORE INTO outbox (kind, ref, dest, next_attempt_ms, created_at_ms) VALUES (?, ?, ?, ?, ?)`).run(kind, ref, dest, nowMs, nowMs)
+    if (r.changes !== 1) return undefined
+    if (opts.handed !== true) this.changed = true
+    return Number(r.lastInsertRowid)
+  }
+
+  /** After the commit that enqueued it: the row goes to the worker's memory with its bytes (no read-back). */
+  handOver (h: HandedRow): void {
+    if (this.handed.length >= MAX_HANDED) {
+      this.handed = [] // no worker takes them (or not yet): the table holds them all, and is read again
+      this.changed = true
+      return
+    }
+    this.handed.push(h)
+  }
+
+  /** The pending rows, soonest first, at most `limit`: what the worker loads into memory. */
+  pending (limit: number): OutboxRow[] {
+    return this.s.get(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY next_attempt_ms, id LIMIT ?`).all(limit).map(outboxFromRow)
   }
 
   due (nowMs: number, limit: number): OutboxRow[] {
@@ -87,10 +127,18 @@ export class OutboxStore {
     return this.s.get(`SELECT count(*) FROM outbox WHERE status = 'pending'`).pluck().get() as number
   }
 
+  /** A row settled elsewhere than in the worker (a cancel, a DELIVERED brought by a mailbox) leaves the outbox. */
   done (id: number): void {
+    this.s.get('DELETE FROM outbox WHERE id = ?').run(id)
+    this.changed = true
+  }
+
+  /** The worker's own: its row was delivered (its memory drops it itself). */
+  settled (id: number): void {
     this.s.get('DELETE FROM outbox WHERE id = ?').run(id)
   }
 
+  /** The worker's own, as `finish`: it updates its memory itself. */
   retryLater (id: number, nextAttemptMs: number, error: string): void {
     this.s.get('UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = ?, last_error = ? WHERE id = ?').run(nextAttemptMs, error, id)
   }
@@ -98,6 +146,7 @@ export class OutboxStore {
   /** A mailbox took a copy: recorded for status; the row stays and direct delivery goes on. */
   markHeld (id: number, mailboxPeer: string, sinceMs: number): void {
     this.s.get('UPDATE outbox SET held_at = ?, held_since_ms = ? WHERE id = ?').run(mailboxPeer, sinceMs, id)
+    this.changed = true
   }
 
   finish (id: number, status: Exclude<OutboxStatus, 'pending'>, error: string): void {
@@ -106,13 +155,17 @@ export class OutboxStore {
 
   /** Puts a message's outbox rows (pending, failed or expired) back to pending, due now; returns how many. */
   retryNow (ref: Uint8Array, nowMs: number): number {
-    return this.s.get(`UPDATE outbox SET status = 'pending', next_attempt_ms = ? WHERE kind = 'message' AND ref = ?`).run(nowMs, ref).changes
+    const n = this.s.get(`UPDATE outbox SET status = 'pending', next_attempt_ms = ? WHERE kind = 'message' AND ref = ?`).run(nowMs, ref).changes
+    if (n > 0) this.changed = true
+    return n
   }
 
   /** Makes every pending item for these handles due now (a peer just connected). */
   wakeDest (handles: string[], nowMs: number): number {
     if (handles.length === 0) return 0
     const marks = handles.map(() => '?').join(',')
-    return this.s.get(`UPDATE outbox SET next_attempt_ms = ? WHERE status = 'pending' AND dest IN (${marks}) AND next_attempt_ms > ?`).run(nowMs, ...handles, nowMs).changes
+    const n = this.s.get(`UPDATE outbox SET next_attempt_ms = ? WHERE status = 'pending' AND dest IN (${marks}) AND next_attempt_ms > ?`).run(nowMs, ...handles, nowMs).changes
+    if (n > 0) this.changed = true
+    return n
   }
 }

@@ -38,6 +38,11 @@ export class ReceiptStore {
     return this.s.get('SELECT * FROM receipts WHERE message_id = ? ORDER BY at_ms, state').all(messageId).map(receiptFromRow)
   }
 
+  /** The states (and signers) of a message's receipts, read from the unique index alone, without their envelopes. */
+  statesOf (messageId: Uint8Array): Array<{ state: string, actor: string }> {
+    return this.s.get('SELECT state, actor FROM receipts WHERE message_id = ?').all(messageId) as Array<{ state: string, actor: string }>
+  }
+
   get (messageId: Uint8Array, state: string, actor: string): ReceiptRow | undefined {
     const r = this.s.get('SELECT * FROM receipts WHERE message_id = ? AND state = ? AND actor = ?').get(messageId, state, actor)
     return r === undefined ? undefined : receiptFromRow(r)
