@@ -1,7 +1,7 @@
 // A broken build for the power-loss suite's proof that it can fail: a mutant copy of dist/ made by rewriting the
 // built store; the product has no such switch. The default mutant never fsyncs: synchronous=OFF, and the group
-// commit's fdatasync of the log skipped. AIOS_POWER_MUTANT=early picks the other one: the fdatasync runs, but a
-// durable group settles (and its receipt is signed and sent) before it returns.
+// commit's fdatasync of the log skipped. AIOS_POWER_MUTANT picks another: nofsync (only that fdatasync skipped), or
+// early (the fdatasync runs, but a durable group settles, and its receipt is signed and sent, before it returns).
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { mutantBuild, type Patch } from './mutant.js'
@@ -20,6 +20,10 @@ const MUTANTS: Record<string, { label: string, patches: Patch[] }> = {
       { file: 'daemon/store/group-commit.js', from: FULL, to: 'synchronous = OFF' },
       { file: 'daemon/store/group-commit.js', from: FSYNC, to: 'after(null)' }
     ]
+  },
+  nofsync: {
+    label: 'no fsync of the log',
+    patches: [{ file: 'daemon/store/group-commit.js', from: FSYNC, to: 'after(null)' }]
   },
   early: {
     label: 'settles before its fsync',
