@@ -49,8 +49,6 @@ export class GroupCommit {
   durableCommits = 0
 
   private readonly totalChanges: Database.Statement
-  private readonly normal: Database.Statement
-  private readonly full: Database.Statement // the connection's default, which Store.tx and autocommit writes rely on
   private readonly wal?: WalFile
   private committed: Committed[] = []
   private started = 0 // fdatasyncs started
@@ -63,8 +61,6 @@ export class GroupCommit {
 
   constructor (private readonly db: Db, private readonly watermark?: FactWatermark, platform: NodeJS.Platform = process.platform) {
     this.totalChanges = db.prepare('SELECT total_changes()').pluck()
-    this.normal = db.prepare('PRAGMA synchronous = NORMAL')
-    this.full = db.prepare('PRAGMA synchronous = FULL')
     this.wal = platform === 'linux' ? openWal(db) : undefined
   }
 
@@ -120,7 +116,8 @@ export class GroupCommit {
     let wrote = false
     try {
       this.watermark?.began()
-      if (normal) this.normal.run()
+      // (db.pragma each time: a prepared PRAGMA statement does its work when prepared, not when run)
+      if (normal) this.db.pragma('synchronous = NORMAL')
       this.db.transaction(() => {
         const before = this.changes()
         for (const p of group) {
@@ -141,7 +138,9 @@ export class GroupCommit {
       for (const p of group) p.reject(err)
       return
     } finally {
-      if (normal && this.db.open) this.full.run() // a write queued as the store closed finds it closed
+      // back to the connection's default, which Store.tx and autocommit writes rely on; a write queued as the store
+      // closed finds it closed
+      if (normal && this.db.open) this.db.pragma('synchronous = FULL')
     }
     const needs = wrote && !relaxed && deferred ? this.started + 1 : 0
     if (needs === 0 && this.committed.length === 0) {
