@@ -72,6 +72,19 @@ describe('group commit: the fsync off the main thread', () => {
     s.close()
   })
 
+  it('synced(): what leaves the node waits for every durable group committed so far to be on disk', async () => {
+    const s = Store.open(join(tempDir(), 'node.db'))
+    expect(await s.commit.synced()).toBe(true) // nothing waits: at once
+    const order: string[] = []
+    const write = s.commit.run(() => s.meta.set('a', 'x'.repeat(4000))).then(() => order.push('write'))
+    await new Promise(resolve => setImmediate(resolve)) // committed (visible to this process), its fsync in flight
+    expect(s.meta.get('a')).toBe('x'.repeat(4000))
+    const gate = s.commit.synced().then(ok => order.push(`synced ${String(ok)}`))
+    await Promise.all([write, gate])
+    expect(order).toEqual(['write', 'synced true'])
+    s.close()
+  })
+
   it('closing while an fsync is in flight: the write still settles, and it is there after reopening', async () => {
     const path = join(tempDir(), 'node.db')
     const s = Store.open(path)
