@@ -76,7 +76,7 @@ export class FactWatermark {
    * made with synchronous=NORMAL whose log the store then fsynced). Facts appended since wait for the next one.
    */
   synced (head: number): void {
-    if (this.unsyncedFrom === undefined || this.unsyncedFrom > head) return
+    if (this.closed || this.unsyncedFrom === undefined || this.unsyncedFrom > head) return // closed: no head to read
     this.unsyncedFrom = this.head() > head ? head + 1 : undefined
     if (this.unsyncedFrom === undefined) {
       clearTimeout(this.forceTimer)

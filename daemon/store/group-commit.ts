@@ -89,10 +89,11 @@ export class GroupCommit {
 
   /**
    * Resolves true once every durable group committed so far is on disk (at once when none waits), false when the
-   * store failed to make one durable. Whatever leaves the node because of rows it read awaits this first.
+   * store failed to make one durable or closed meanwhile (nothing may be read from it then). Whatever leaves the
+   * node because of rows it read awaits this first.
    */
   async synced (): Promise<boolean> {
-    if (this.failed !== undefined) return false
+    if (this.failed !== undefined || this.closed) return false
     const needs = this.dirty ? this.started + 1 : this.started
     if (needs <= this.done) return true
     return await new Promise<boolean>(resolve => this.syncWaiters.push({ needs, resolve }))
@@ -162,7 +163,7 @@ export class GroupCommit {
     if (this.syncWaiters.length > 0) {
       const ready = this.syncWaiters.filter(w => w.needs <= this.done)
       this.syncWaiters = this.syncWaiters.filter(w => w.needs > this.done)
-      for (const w of ready) w.resolve(true)
+      for (const w of ready) w.resolve(!this.closed)
     }
     if (this.dirty && !this.inFlight && this.failed === undefined) this.startSync()
   }
