@@ -117,7 +117,7 @@ export class GroupCommit {
     let wrote = false
     try {
       this.watermark?.began()
-      // (db.pragma each time: a prepared PRAGMA statement does its work when prepared, not when run)
+      // (db.pragma each time: a prepared PRAGMA statement does not reliably apply the setting when run again)
       if (normal) this.db.pragma('synchronous = NORMAL')
       this.db.transaction(() => {
         const before = this.changes()
