@@ -56,6 +56,8 @@ export const CODES = {
   STORE_WAL_CORRUPT: { exit: 'failure', fix: 'keep a copy of the database with its -wal and -shm files, then restore from a backup' },
   STORE_WAL_TRUNCATED: { exit: 'failure', fix: 'keep a copy of the database with its -wal and -shm files, then restore from a backup' },
   STORE_FAILED: { exit: 'failure', fix: 'check free disk space; the request is retried' },
+  // the durable commit's fsync of the log, off the main thread
+  STORE_SYNC_FAILED: { exit: 'failure', fix: 'the disk refused to make a commit durable; the store takes no more writes: check the disk, then restart the daemon' },
   // cards and trust facts
   CARD_BAD_SIGNATURE: { exit: 'refused', fix: 'obtain the card again from its owner; this copy was altered' },
   CARD_EXPIRED: { exit: 'refused', fix: 'ask the card\'s owner to publish a fresh card' },

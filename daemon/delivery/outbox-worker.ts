@@ -83,7 +83,8 @@ export class OutboxWorker {
       this.kicked = false
       const now = Date.now()
       const rows = this.due(now)
-      if (rows.length > 0) this.dispatch(rows, now)
+      // a row is visible once committed, and durable only when the log's fsync returns: nothing leaves before that
+      if (rows.length > 0 && await this.core.store.commit.synced()) this.dispatch(rows, now)
       await this.idle()
     }
   }

@@ -1,4 +1,5 @@
-// Opens the node's SQLite file: WAL, synchronous=FULL, the re-runnable schema, then numbered migrations in order.
+// Opens the node's SQLite file: WAL, synchronous=FULL (see group-commit.ts for the durable groups' own fsync), the
+// re-runnable schema, then numbered migrations in order.
 import Database from 'better-sqlite3'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,7 +20,9 @@ function sqlDir (): string {
  * promises nothing across a power cut there. Elsewhere fsync() reaches the disk and the pragmas stay off.
  */
 export function durabilityPragmas (platform: NodeJS.Platform): string[] {
-  const always = ['synchronous = FULL'] // a DELIVERED receipt leaves only after its message is on disk
+  // a DELIVERED receipt leaves only after its message is on disk: the connection's default, which Store.tx and
+  // migrations rely on; on Linux the group commit commits with NORMAL and fsyncs the log itself, off the main thread
+  const always = ['synchronous = FULL']
   return platform === 'darwin' ? [...always, 'fullfsync = ON', 'checkpoint_fullfsync = ON'] : always
 }
 

@@ -2,6 +2,8 @@
 // no fsync) can be taken back by a power cut, and the seqs it gave out with it: after the restart they name other
 // facts. A peer that was served such a seq has its checkpoint past it and would never get the new fact by sync, so
 // seqs are handed out by sequence only up to here. A durable commit's fsync of the log covers every commit before it.
+// On Linux a durable group commits with synchronous=NORMAL too and the store fsyncs the log afterwards, off the main
+// thread (group-commit.ts): its facts count as relaxed until that fsync returns and synced() is told.
 
 /** How long a relaxed fact may wait for a durable commit (the next notify, say) before one is made for it: ten
  * fsyncs a second at most, whatever the settle rate and however many peers tail the log, and the sync tail (the
@@ -59,6 +61,27 @@ export class FactWatermark {
     this.unsyncedFrom = undefined
     clearTimeout(this.forceTimer)
     this.forceTimer = undefined
+    const waiters = this.waiters
+    this.waiters = []
+    for (const w of waiters) w()
+  }
+
+  /** The log's head now (outside any transaction: every fact up to it is committed). */
+  headNow (): number {
+    return this.head()
+  }
+
+  /**
+   * An fsync of the log that started when the head was `head` returned: every fact up to it is durable (a commit
+   * made with synchronous=NORMAL whose log the store then fsynced). Facts appended since wait for the next one.
+   */
+  synced (head: number): void {
+    if (this.closed || this.unsyncedFrom === undefined || this.unsyncedFrom > head) return // closed: no head to read
+    this.unsyncedFrom = this.head() > head ? head + 1 : undefined
+    if (this.unsyncedFrom === undefined) {
+      clearTimeout(this.forceTimer)
+      this.forceTimer = undefined
+    }
     const waiters = this.waiters
     this.waiters = []
     for (const w of waiters) w()

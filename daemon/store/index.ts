@@ -105,6 +105,7 @@ export class Store {
   }
 
   close (): void {
+    this.commit.close() // fsyncs what is committed and not yet on disk before SQLite closes
     this.watermark.close()
     if (this.db.open) this.db.close()
   }

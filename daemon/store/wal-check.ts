@@ -93,7 +93,8 @@ export function checkWal (dbPath: string, opts: { afterReboot?: boolean } = {}):
     return { ok: false, code: 'STORE_WAL_CORRUPT', reason: `frame ${good + 1} of ${walPath} fails its checksum; ${indexed - good} committed frames would be dropped` }
   }
   // Without an index: a damaged frame followed by a later transaction that verifies means the damaged one was
-  // committed and synced before that transaction began (synchronous=FULL), so it is not a torn last write.
+  // written whole before that transaction began (one writer writes the log in order, and within one boot the OS
+  // loses nothing it was given; after a restart the check stopped above), so it is not a torn last write.
   let commitSeen = false
   for (let i = good; i < total; i++) {
     const f = frameAt(i)

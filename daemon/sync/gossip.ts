@@ -83,6 +83,8 @@ export class FactGossip {
     this.publishing = true
     try {
       for (;;) {
+        // a fact a durable commit appended is visible before that commit's fsync returns: none is published before
+        if (!await this.core.store.commit.synced()) break
         const batch = this.core.store.facts.since(this.lastPublished, 256)
         if (batch.length === 0) break
         const learned = this.core.store.facts.learned
