@@ -1,4 +1,4 @@
-// The libp2p node: TCP, WebSocket and the mesh's circuit relays (a relay server too when asked), Noise (and TLS)
+// The libp2p node: TCP, WebSocket and the mesh's circuit relays (a relay server too when asked), TLS (and Noise)
 // encryption, yamux, identify, ping; a gater that lets in only peers that host a trusted actor (and, while the daemon
 // says so, peers come to join, or on a relay strangers on their way to a member); the DHT and gossipsub built behind a
 // trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer; a
@@ -79,7 +79,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     addresses: o.announceOnly === true ? { listen: [...o.listen, ...circuits], announce: o.announce } : { listen: [...o.listen, ...circuits], appendAnnounce: o.announce },
     // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
     transports: [tcp(), webSockets(), relayTransport(gate)],
-    connectionEncrypters: [noise(), lazyTls()],
+    connectionEncrypters: [lazyTls(), noise()], // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
     streamMuxers: [yamux()],
     services: {
       trust: () => gate, // recheck() after trust changes
