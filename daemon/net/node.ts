@@ -17,6 +17,7 @@ import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
+import { coalescing } from './coalesce-writes.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
 import { AddressRanking } from './address-rank.js'
@@ -79,7 +80,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     addresses: o.announceOnly === true ? { listen: [...o.listen, ...circuits], announce: o.announce } : { listen: [...o.listen, ...circuits], appendAnnounce: o.announce },
     // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
     transports: [tcp(), webSockets(), relayTransport(gate)],
-    connectionEncrypters: [lazyTls(), noise()], // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
+    // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
+    connectionEncrypters: [coalescing(lazyTls()), coalescing(noise())],
     streamMuxers: [yamux()],
     services: {
       trust: () => gate, // recheck() after trust changes
