@@ -1,5 +1,6 @@
-// TLS 1.3 offered beside Noise, loaded on first use: @libp2p/tls brings an X.509 and ASN.1 stack that took about a
-// tenth of a daemon's start-up and several MiB of heap, while peers that are aios-comm daemons all pick Noise.
+// TLS 1.3 (node:tls, the faster of the two here) offered first, loaded on first use: @libp2p/tls brings an X.509 and
+// ASN.1 stack that took about a tenth of a daemon's start-up and several MiB of heap, which a daemon with no peer
+// connected yet need not pay.
 import { serviceCapabilities, type ConnectionEncrypter } from '@libp2p/interface'
 import type { TLSComponents } from '@libp2p/tls'
 

@@ -1,4 +1,4 @@
-// The libp2p node: TCP, WebSocket and the mesh's circuit relays (a relay server too when asked), Noise (and TLS)
+// The libp2p node: TCP, WebSocket and the mesh's circuit relays (a relay server too when asked), TLS (and Noise)
 // encryption, yamux, identify, ping; a gater that lets in only peers that host a trusted actor (and, while the daemon
 // says so, peers come to join, or on a relay strangers on their way to a member); the DHT and gossipsub built behind a
 // trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer; a
@@ -17,6 +17,7 @@ import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { lazyTls } from './lazy-tls.js'
+import { coalescing } from './coalesce-writes.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
 import { AddressRanking } from './address-rank.js'
@@ -79,7 +80,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     addresses: o.announceOnly === true ? { listen: [...o.listen, ...circuits], announce: o.announce } : { listen: [...o.listen, ...circuits], appendAnnounce: o.announce },
     // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
     transports: [tcp(), webSockets(), relayTransport(gate)],
-    connectionEncrypters: [noise(), lazyTls()],
+    // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
+    connectionEncrypters: [coalescing(lazyTls()), coalescing(noise())],
     streamMuxers: [yamux()],
     services: {
       trust: () => gate, // recheck() after trust changes

@@ -1,5 +1,5 @@
 // Relays from members: two hosts that cannot reach each other directly (packets between them are dropped) exchange
-// messages through a third host of their mesh that runs a relay; the circuit is Noise end to end with no data or time
+// messages through a third host of their mesh that runs a relay; the circuit is TLS end to end with no data or time
 // cut; a stranger gets no reservation and no circuit to a member that does not let it in.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -25,7 +25,7 @@ async function stranger (hosts: Hosts, i: number, relay: string, ask: 'reserve' 
 }
 
 describe('relays from members', () => {
-  it('A and B cut off from each other: the whole lifecycle through R\'s relay, once, Noise end to end; > 128 KiB crosses; strangers refused; a stranger joins through R; direct once it works', { timeout: 180_000 }, async () => {
+  it('A and B cut off from each other: the whole lifecycle through R\'s relay, once, TLS end to end; > 128 KiB crosses; strangers refused; a stranger joins through R; direct once it works', { timeout: 180_000 }, async () => {
     const hosts = makeHosts(4) // A, B, R and a stranger's host
     if (typeof hosts === 'string') throw new Error(hosts) // a test that cannot make its namespaces fails
     onTestFinished(() => hosts.cleanup())
@@ -65,17 +65,17 @@ describe('relays from members', () => {
     expect(JSON.stringify(cardAtA)).toContain(circuit)
     expect(JSON.stringify(JSON.parse(query(b.home, 'SELECT json FROM cards WHERE handle = ?', r.handle)[0].json))).toContain('"relay":true')
 
-    // every connection between A and B is a circuit through R, unlimited, Noise-encrypted and authenticated as B
+    // every connection between A and B is a circuit through R, unlimited, TLS-encrypted and authenticated as B
     const bAtA = (await status(a)).peers.find((p: any) => p.peerId === peerB)
     expect(bAtA.connected).toBe(true)
     expect(bAtA.links.length).toBeGreaterThan(0)
     for (const l of bAtA.links) {
       expect(l.address).toContain(`${circuit}/p2p/${peerB}`)
       expect(l.limited).toBe(false)
-      expect(l.encryption).toBe('/noise')
+      expect(l.encryption).toBe('/tls/1.0.0')
     }
     const aAtB = (await status(b)).peers.find((p: any) => p.peerId === peerA)
-    expect(aAtB.links.every((l: any) => l.address.includes('/p2p-circuit') && l.encryption === '/noise')).toBe(true)
+    expect(aAtB.links.every((l: any) => l.address.includes('/p2p-circuit') && l.encryption === '/tls/1.0.0')).toBe(true)
 
     // the whole lifecycle, and exactly one copy of each message at B; the large body arrived whole
     await ok(b.home, ['read', ob, '--json'])
