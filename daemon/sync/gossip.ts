@@ -8,7 +8,7 @@ import { factFromWire, factToWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { errorText } from '../runtime/errors.js'
 import { applyFact } from './apply.js'
-import { FACTS_TOPIC, LEARNED_COMMIT, MAX_GOSSIP_DATA_BYTES } from './constants.js'
+import { FACTS_TOPIC, MAX_GOSSIP_DATA_BYTES } from './constants.js'
 
 /** gossipsub's message id: the hash of the fact inside the message (or of the data, when it does not decode). */
 export function factMessageId (data: Uint8Array): Uint8Array {
@@ -67,8 +67,8 @@ export class FactGossip {
       return this.reject(peer, 'FACT_MALFORMED')
     }
     const f = fact
-    // applied inside the group commit, relaxed (see LEARNED_COMMIT): the fact is relayed on without waiting for an fsync
-    const v = await this.core.store.commit.run(() => applyFact(this.core, f.kind, f.envelope), LEARNED_COMMIT)
+    // applied inside the group commit: one fsync for every fact (and other write) of this event-loop turn
+    const v = await this.core.store.commit.run(() => applyFact(this.core, f.kind, f.envelope))
     if (v.verdict === 'reject') return this.reject(peer, v.code, v.reason)
     if (v.verdict !== 'new') {
       this.core.log.debug('fact arrived again', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })

@@ -11,7 +11,7 @@ import { applyFact } from './apply.js'
 import { hexOf } from './gossip.js'
 import { sha256 } from '../../cards/index.js'
 import { SyncCheckpoints } from './checkpoints.js'
-import { LEARNED_COMMIT, SYNC_PROTOCOL } from './constants.js'
+import { SYNC_PROTOCOL } from './constants.js'
 
 const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
 
@@ -104,6 +104,6 @@ export class SyncClient {
       const last = facts[facts.length - 1].seq
       if (wrote) this.checkpoints.write(peerId, last, now) // rides the write this page makes anyway
       else this.checkpoints.later(peerId, last)
-    }, LEARNED_COMMIT)
+    })
   }
 }
