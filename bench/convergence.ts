@@ -6,7 +6,7 @@ import { homePaths } from '../daemon/index.js'
 import { parseObligation } from '../daemon/messaging/ids.js'
 import { ControlConnection } from './control.js'
 import type { DaemonProcess } from '../cli/harness/index.js'
-import { makeMesh, startDaemon, type BenchHome } from './mesh.js'
+import { benchDaemon, makeMesh, type BenchHome } from './mesh.js'
 import { cpuSeconds } from './procs.js'
 import { waitState } from './aios/deliver.js'
 
@@ -20,6 +20,13 @@ const QUIET_MS = 1000
 const SETTLE_WINDOW_MS = 2000
 const SETTLED_CPU = 0.05 // of a core, per daemon
 
+/** One receipt's spread: ms from READ until each node held it (by node index), and the READ receipt's hash. */
+export interface Spread {
+  ms: number
+  perNode: number[]
+  hash: string
+}
+
 const sleep = async (ms: number): Promise<void> => await new Promise(resolve => setTimeout(resolve, ms))
 
 export class ConvergenceMesh {
@@ -28,28 +35,33 @@ export class ConvergenceMesh {
     private readonly daemons: DaemonProcess[],
     private readonly control: ControlConnection[],
     private readonly probes: Array<Database.Statement<[Buffer]>>,
-    private readonly dbs: Database.Database[]
+    private readonly dbs: Database.Database[],
+    private readonly hashes: Array<Database.Statement<[Buffer]>>
   ) {}
 
   /**
    * Ports are chosen when the homes are made, before any daemon starts; another process may take one in between.
    * A mesh that fails to start is made again once, with fresh homes and ports.
    */
-  static async start (root: string, n: number): Promise<ConvergenceMesh> {
+  static async start (root: string, n: number, env: NodeJS.ProcessEnv = {}): Promise<ConvergenceMesh> {
     try {
-      return await ConvergenceMesh.startOnce(join(root, `mesh-${n}`), n)
+      return await ConvergenceMesh.startOnce(join(root, `mesh-${n}`), n, env)
     } catch {
-      return await ConvergenceMesh.startOnce(join(root, `mesh-${n}-again`), n)
+      return await ConvergenceMesh.startOnce(join(root, `mesh-${n}-again`), n, env)
     }
   }
 
-  private static async startOnce (dir: string, n: number): Promise<ConvergenceMesh> {
+  private static async startOnce (dir: string, n: number, env: NodeJS.ProcessEnv): Promise<ConvergenceMesh> {
     const homes = await makeMesh(dir, Array.from({ length: n }, (_, i) => `n${i}`))
     const daemons: DaemonProcess[] = []
     const control: ControlConnection[] = []
     try {
       for (let i = 0; i < n; i += START_AT_ONCE) {
-        const batch = homes.slice(i, i + START_AT_ONCE).map(async h => await startDaemon(h.home))
+        const batch = homes.slice(i, i + START_AT_ONCE).map(async h => {
+          const d = benchDaemon(h.home)
+          await d.start(env)
+          return d
+        })
         const started = await Promise.allSettled(batch)
         for (const s of started) if (s.status === 'fulfilled') daemons.push(s.value)
         const failed = started.find(s => s.status === 'rejected')
@@ -63,7 +75,8 @@ export class ConvergenceMesh {
     }
     const dbs = homes.map(h => new Database(homePaths(h.home).db, { readonly: true, fileMustExist: true }))
     const probes = dbs.map(db => db.prepare<[Buffer]>("SELECT 1 FROM receipts WHERE message_id = ? AND state = 'READ'"))
-    return new ConvergenceMesh(homes, daemons, control, probes, dbs)
+    const hashes = dbs.map(db => db.prepare<[Buffer]>("SELECT hash FROM receipts WHERE message_id = ? AND state = 'READ'"))
+    return new ConvergenceMesh(homes, daemons, control, probes, dbs, hashes)
   }
 
   /**
@@ -100,6 +113,16 @@ export class ConvergenceMesh {
 
   /** One receipt: i sends to j, it is DELIVERED, j issues READ; ms until all nodes hold that READ receipt. */
   async once (i: number, j: number): Promise<number> {
+    return (await this.spread(i, j)).ms
+  }
+
+  /** The daemon processes, by node index. */
+  get processes (): readonly DaemonProcess[] {
+    return this.daemons
+  }
+
+  /** As `once`, with when each node came to hold the receipt. */
+  async spread (i: number, j: number): Promise<Spread> {
     const { obligation } = await this.control[i].call('notify', { to: this.homes[j].handle, text: 'convergence probe', require: 'READ' })
     await waitState(this.control[i], obligation, 'DELIVERED', PROBE_DELIVERED_MS)
     await sleep(QUIET_MS)
@@ -107,9 +130,18 @@ export class ConvergenceMesh {
     const t0 = performance.now()
     await this.control[j].call('read', { obligation })
     let pending = this.probes.map((_, k) => k)
+    const perNode = this.probes.map(() => 0)
     for (;;) {
-      pending = pending.filter(k => this.probes[k].get(id) === undefined)
-      if (pending.length === 0) return performance.now() - t0
+      const now = performance.now() - t0
+      pending = pending.filter(k => {
+        if (this.probes[k].get(id) === undefined) return true
+        perNode[k] = now
+        return false
+      })
+      if (pending.length === 0) {
+        const row = this.hashes[j].get(id) as { hash: Buffer } | undefined
+        return { ms: Math.max(...perNode), perNode, hash: row?.hash.toString('hex') ?? '' }
+      }
       if (performance.now() - t0 > CONVERGE_TIMEOUT_MS) throw new Error(`a READ receipt reached ${this.homes.length - pending.length} of ${this.homes.length} daemons in ${CONVERGE_TIMEOUT_MS / 1000} s`)
       await sleep(POLL_MS)
     }

@@ -19,6 +19,11 @@ export function factMessageId (data: Uint8Array): Uint8Array {
   }
 }
 
+/** Lowercase hex, for debug lines naming a fact (computed only when the line is written). */
+export function hexOf (bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('hex')
+}
+
 export interface GossipStats {
   published: number
   accepted: number
@@ -65,8 +70,12 @@ export class FactGossip {
     // applied inside the group commit: one fsync for every fact (and other write) of this event-loop turn
     const v = await this.core.store.commit.run(() => applyFact(this.core, f.kind, f.envelope))
     if (v.verdict === 'reject') return this.reject(peer, v.code, v.reason)
-    if (v.verdict !== 'new') return TopicValidatorResult.Ignore
+    if (v.verdict !== 'new') {
+      this.core.log.debug('fact arrived again', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })
+      return TopicValidatorResult.Ignore
+    }
     this.stats.accepted++
+    this.core.log.debug('fact arrived', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })
     return TopicValidatorResult.Accept
   }
 
@@ -92,8 +101,9 @@ export class FactGossip {
           this.lastPublished = f.seq
           if (learned.delete(f.seq)) continue // its signer's node gossips it; see FactStore.learning
           try {
-            await this.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: f.kind, envelope: f.bytes }))
+            const sent = await this.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: f.kind, envelope: f.bytes }))
             this.stats.published++
+            this.core.log.debug('fact published', { get hash () { return hexOf(sha256(f.bytes)) }, get to () { return sent.recipients.map(p => p.toString()) } })
           } catch (err) {
             const text = errorText(err)
             if (!/duplicate/i.test(text) && !/NoPeersSubscribedToTopic/i.test(text)) this.core.log.debug('publish failed', { error: text })

@@ -8,6 +8,8 @@ import type { Core } from '../core.js'
 import { type MeshNode, DIAL_TIMEOUT_MS, MAX_FRAME_BYTES } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
 import { applyFact } from './apply.js'
+import { hexOf } from './gossip.js'
+import { sha256 } from '../../cards/index.js'
 import { SyncCheckpoints } from './checkpoints.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
@@ -91,6 +93,7 @@ export class SyncClient {
         if (v.verdict === 'new') {
           stats.applied++
           wrote = true
+          this.core.log.debug('fact arrived', { via: 'sync', from: peerId, get hash () { return hexOf(sha256(f.envelope)) } })
         }
         if (v.verdict === 'reject') {
           stats.rejected++
