@@ -4,7 +4,7 @@ import { lengthPrefixed, lengthPrefixedSize, putLengthPrefixed, putUvarint, sha2
 import { fastSign, fastVerify, PUBLIC_KEY_BYTES } from './ed25519.js'
 import { refuse, type Refusal } from './errors.js'
 import type { KeyPair } from './keys.js'
-import type { Envelope } from '../proto/index.js'
+import type { BatchProof, Envelope } from '../proto/index.js'
 
 export type { Envelope, BatchProof } from '../proto/index.js'
 
@@ -63,9 +63,14 @@ export function verifyEnvelope (env: Envelope, expectedType?: string): EnvelopeC
   }
   if (env.batch !== undefined && env.signature === undefined) {
     const b = env.batch
-    const root = rootFromPath(leafHash(b.index, env.payloadType, env.payload), b.index, b.count, b.path)
+    const leaf = leafHash(b.index, env.payloadType, env.payload)
+    const tree = knownTree !== undefined && sameBatch(knownTree, b, env.signer) ? knownTree : undefined
+    const nodes: Uint8Array[] = []
+    const root = rootFromPath(leaf, b.index, b.count, b.path, tree, nodes)
     if (root === undefined || !bytesEqual(root, b.root)) return refuse('BAD_SIGNATURE', 'the batch inclusion path does not lead to the signed root')
-    return rootVerifies(b.signature, b.count, b.root, env.signer) ? { ok: true, envelope: env } : refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
+    if (!rootVerifies(b.signature, b.count, b.root, env.signer)) return refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
+    remember(tree, b, env.signer, nodes)
+    return { ok: true, envelope: env }
   }
   return refuse('ENVELOPE_NO_PROOF', 'the envelope carries neither exactly one signature nor one batch proof')
 }
@@ -141,11 +146,61 @@ function inclusionPath (levels: Uint8Array[][], index: number): Uint8Array[] {
   return path
 }
 
-function rootFromPath (leaf: Uint8Array, index: number, count: number, path: Uint8Array[]): Uint8Array | undefined {
+// The nodes of the last batch whose root signature verified, learnt from the paths that led to it (each path gives
+// its nodes and their siblings at every level). A path of that batch is hashed up to the first node that is exactly
+// the one known at its position; when every sibling it states above is exactly the known one too, hashing on would
+// give the same known nodes up to the same signed root, so it stops there. Anything else is hashed to the end.
+interface KnownTree { signature: Uint8Array, count: number, root: Uint8Array, signer: Uint8Array, levels: Array<Array<Uint8Array | undefined>> }
+let knownTree: KnownTree | undefined
+const KNOWN_TREE_MAX_COUNT = 4096 // a deliver frame's messages and headers with room; larger batches are not kept
+
+function sameBatch (t: KnownTree, b: BatchProof, signer: Uint8Array): boolean {
+  return t.count === b.count && bytesEqual(t.root, b.root) && bytesEqual(t.signature, b.signature) && bytesEqual(t.signer, signer)
+}
+
+/** Whether, from this level up, the node and every sibling the path states are the known ones; then the path is used up. */
+function knownFrom (t: KnownTree, level: number, size: number, index: number, node: Uint8Array, path: Uint8Array[], used: number): boolean {
+  const own = t.levels[level]?.[index]
+  if (own === undefined || !bytesEqual(own, node)) return false
+  for (; size > 1; size = Math.ceil(size / 2), level++) {
+    const sibling = index ^ 1
+    if (sibling < size) {
+      const known = t.levels[level][sibling]
+      const other = path[used++]
+      if (known === undefined || other === undefined || !bytesEqual(known, other)) return false
+    }
+    index >>= 1
+  }
+  return used === path.length
+}
+
+// Called only after the path led to the root and the root's signature verified; `nodes` are the ones it computed.
+function remember (t: KnownTree | undefined, b: BatchProof, signer: Uint8Array, nodes: Uint8Array[]): void {
+  if (b.count > KNOWN_TREE_MAX_COUNT) return
+  if (t === undefined) {
+    t = { signature: Uint8Array.from(b.signature), count: b.count, root: Uint8Array.from(b.root), signer: Uint8Array.from(signer), levels: [] }
+    knownTree = t
+  }
+  let index = b.index
+  let used = 0
+  let level = 0
+  for (let size = b.count; size > 1 && level < nodes.length; size = Math.ceil(size / 2), level++) {
+    const row = t.levels[level] ?? (t.levels[level] = [])
+    row[index] ??= nodes[level]
+    const sibling = index ^ 1
+    if (sibling < size) row[sibling] ??= Uint8Array.from(b.path[used++]) // a copy: the caller's bytes must not change what is known
+    index >>= 1
+  }
+}
+
+function rootFromPath (leaf: Uint8Array, index: number, count: number, path: Uint8Array[], tree?: KnownTree, nodes?: Uint8Array[]): Uint8Array | undefined {
   if (!Number.isInteger(index) || !Number.isInteger(count) || index < 0 || index >= count || count > 1 << 20) return undefined
   let node = leaf
   let used = 0
-  for (let size = count; size > 1; size = Math.ceil(size / 2)) {
+  let level = 0
+  for (let size = count; size > 1; size = Math.ceil(size / 2), level++) {
+    if (tree !== undefined && knownFrom(tree, level, size, index, node, path, used)) return tree.root
+    nodes?.push(node)
     const sibling = index ^ 1
     if (sibling < size) {
       const other = path[used++]
