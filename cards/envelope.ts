@@ -64,11 +64,12 @@ export function verifyEnvelope (env: Envelope, expectedType?: string): EnvelopeC
   if (env.batch !== undefined && env.signature === undefined) {
     const b = env.batch
     const leaf = leafHash(b.index, env.payloadType, env.payload)
-    const tree = knownTree !== undefined && sameBatch(knownTree, b, env.signer) ? knownTree : undefined
+    const tree = knownTreeOf(b, env.signer)
     const nodes: Uint8Array[] = []
     const root = rootFromPath(leaf, b.index, b.count, b.path, tree, nodes)
     if (root === undefined || !bytesEqual(root, b.root)) return refuse('BAD_SIGNATURE', 'the batch inclusion path does not lead to the signed root')
-    if (!rootVerifies(b.signature, b.count, b.root, env.signer)) return refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
+    // a known tree is only ever made after its root's signature verified with exactly these bytes
+    if (tree === undefined && !rootVerifies(b.signature, b.count, b.root, env.signer)) return refuse('BAD_SIGNATURE', 'the batch root signature does not verify')
     remember(tree, b, env.signer, nodes)
     return { ok: true, envelope: env }
   }
@@ -150,9 +151,16 @@ function inclusionPath (levels: Uint8Array[][], index: number): Uint8Array[] {
 // its nodes and their siblings at every level). A path of that batch is hashed up to the first node that is exactly
 // the one known at its position; when every sibling it states above is exactly the known one too, hashing on would
 // give the same known nodes up to the same signed root, so it stops there. Anything else is hashed to the end.
+// A few batches are kept, most recent first: a receipt and the sender's header it carries come from two batches.
 interface KnownTree { signature: Uint8Array, count: number, root: Uint8Array, signer: Uint8Array, levels: Array<Array<Uint8Array | undefined>> }
-let knownTree: KnownTree | undefined
+const knownTrees: KnownTree[] = []
+const KNOWN_TREES_MAX = 8 // batches checked in alternation (receipts, headers, a few senders), with room
 const KNOWN_TREE_MAX_COUNT = 4096 // a deliver frame's messages and headers with room; larger batches are not kept
+
+function knownTreeOf (b: BatchProof, signer: Uint8Array): KnownTree | undefined {
+  for (const t of knownTrees) if (sameBatch(t, b, signer)) return t
+  return undefined
+}
 
 function sameBatch (t: KnownTree, b: BatchProof, signer: Uint8Array): boolean {
   return t.count === b.count && bytesEqual(t.root, b.root) && bytesEqual(t.signature, b.signature) && bytesEqual(t.signer, signer)
@@ -179,7 +187,8 @@ function remember (t: KnownTree | undefined, b: BatchProof, signer: Uint8Array, 
   if (b.count > KNOWN_TREE_MAX_COUNT) return
   if (t === undefined) {
     t = { signature: Uint8Array.from(b.signature), count: b.count, root: Uint8Array.from(b.root), signer: Uint8Array.from(signer), levels: [] }
-    knownTree = t
+    knownTrees.unshift(t)
+    if (knownTrees.length > KNOWN_TREES_MAX) knownTrees.pop()
   }
   let index = b.index
   let used = 0

@@ -85,6 +85,23 @@ describe('signed envelopes', () => {
     }
   })
 
+  it('batch: with two batches checked in turn, a path of one never passes for the other', () => {
+    const a = signBatch(key, Array.from({ length: 8 }, (_, i) => ({ payloadType: 't', payload: utf8(`a${i}`) })))
+    const other = generateKeyPair()
+    const b = signBatch(other, Array.from({ length: 8 }, (_, i) => ({ payloadType: 't', payload: utf8(`b${i}`) })))
+    for (let i = 0; i < 8; i++) {
+      expect(verifyEnvelope(a[i]).ok).toBe(true)
+      expect(verifyEnvelope(b[i]).ok).toBe(true)
+    }
+    for (let i = 0; i < 8; i++) {
+      expect(verifyEnvelope({ ...a[i], batch: { ...b[i].batch!, index: a[i].batch!.index } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...a[i], batch: { ...a[i].batch!, path: b[i].batch!.path } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...a[i], signer: other.publicKey }).ok).toBe(false)
+      expect(verifyEnvelope({ ...b[i], payload: a[i].payload }).ok).toBe(false)
+      expect(verifyEnvelope({ ...b[i], batch: { ...b[i].batch!, signature: a[i].batch!.signature } }).ok).toBe(false)
+    }
+  })
+
   it('batch: once a root verified, a wrong signature, signer or root for it still fails', () => {
     const envs = signBatch(key, Array.from({ length: 4 }, (_, i) => ({ payloadType: 't', payload: utf8(`c${i}`) })))
     expect(verifyEnvelope(envs[0]).ok).toBe(true) // the root's signature is now known good
