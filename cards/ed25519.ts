@@ -48,7 +48,7 @@ function privateKeyObject (seed: Uint8Array): KeyObject {
 }
 
 function publicKeyObject (publicKey: Uint8Array): KeyObject {
-  const id = Buffer.from(publicKey).toString('base64')
+  const id = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('base64')
   let key = publicKeyCache.get(id)
   if (key === undefined) {
     key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' })
@@ -59,7 +59,8 @@ function publicKeyObject (publicKey: Uint8Array): KeyObject {
 }
 
 export function fastSign (message: Uint8Array, seed: Uint8Array): Uint8Array {
-  return new Uint8Array(nodeSign(null, message, privateKeyObject(seed)))
+  const sig = nodeSign(null, message, privateKeyObject(seed)) // a Buffer of its own 64 bytes: viewed, not copied
+  return new Uint8Array(sig.buffer, sig.byteOffset, sig.byteLength)
 }
 
 export function fastVerify (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {

@@ -1,5 +1,5 @@
 // Byte/text helpers shared by keys, envelopes and cards: base64url, hex, uvarint framing, sha256.
-import { createHash } from 'node:crypto'
+import * as nodeCrypto from 'node:crypto'
 
 export function b64url (bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url')
@@ -21,31 +21,96 @@ export function fromHex (text: string): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(text, 'hex'))
 }
 
-export function sha256 (...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha256')
-  for (const p of parts) h.update(p)
-  return new Uint8Array(h.digest())
+// One-shot hashing (Node ≥ 20.12) needs no Hash object per call; the digest comes in a Buffer of its own 32 bytes,
+// so a view of it is kept as is. The fallback is for runtimes without it.
+const oneShot: ((algorithm: string, data: Uint8Array, encoding: 'buffer') => Buffer) | undefined =
+  typeof (nodeCrypto as { hash?: unknown }).hash === 'function' ? (nodeCrypto.hash as (a: string, d: Uint8Array, e: 'buffer') => Buffer) : undefined
+
+// Parts are copied here and hashed in one call: cheaper than a Hash object for the small hashes of envelopes
+// (Merkle nodes, leaves, ids). Hashing is synchronous, so one buffer serves every call; larger inputs stream.
+const SCRATCH_BYTES = 4096 // a 1 KB message's leaf with room; bigger inputs go through a Hash object
+const scratch = Buffer.allocUnsafe(SCRATCH_BYTES)
+
+function asView (b: Buffer): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 }
 
+function digestOne (data: Uint8Array): Uint8Array {
+  return oneShot !== undefined ? asView(oneShot('sha256', data, 'buffer')) : asView(nodeCrypto.createHash('sha256').update(data).digest())
+}
+
+export function sha256 (...parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return digestOne(parts[0])
+  let total = 0
+  for (const p of parts) total += p.byteLength
+  if (oneShot === undefined || total > SCRATCH_BYTES) {
+    const h = nodeCrypto.createHash('sha256')
+    for (const p of parts) h.update(p)
+    return asView(h.digest())
+  }
+  let at = 0
+  for (const p of parts) {
+    scratch.set(p, at)
+    at += p.byteLength
+  }
+  return asView(oneShot('sha256', scratch.subarray(0, total), 'buffer'))
+}
+
+const encoder = new TextEncoder()
+
 export function utf8 (text: string): Uint8Array {
-  return new TextEncoder().encode(text)
+  return encoder.encode(text)
+}
+
+/** Bytes the uvarint of n takes (n a non-negative safe integer). */
+export function uvarintLength (n: number): number {
+  let len = 1
+  while (n >= 0x80) {
+    n = Math.floor(n / 128)
+    len++
+  }
+  return len
+}
+
+/** Writes the uvarint of n at `at`; returns the offset after it. */
+export function putUvarint (out: Uint8Array, at: number, n: number): number {
+  while (n >= 0x80) {
+    out[at++] = (n & 0x7f) | 0x80
+    n = Math.floor(n / 128)
+  }
+  out[at++] = n
+  return at
 }
 
 export function uvarint (n: number): Uint8Array {
-  const out: number[] = []
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80)
-    n = Math.floor(n / 128)
+  if (n < 0x80 && n >= 0) return Uint8Array.of(n)
+  const out = new Uint8Array(uvarintLength(n))
+  putUvarint(out, 0, n)
+  return out
+}
+
+/** Bytes lengthPrefixed gives for these parts. */
+export function lengthPrefixedSize (parts: readonly Uint8Array[]): number {
+  let total = 0
+  for (const p of parts) total += uvarintLength(p.byteLength) + p.byteLength
+  return total
+}
+
+/** Writes each part prefixed by its uvarint length at `at`; returns the offset after them. */
+export function putLengthPrefixed (out: Uint8Array, at: number, parts: readonly Uint8Array[]): number {
+  for (const p of parts) {
+    at = putUvarint(out, at, p.byteLength)
+    out.set(p, at)
+    at += p.byteLength
   }
-  out.push(n)
-  return Uint8Array.from(out)
+  return at
 }
 
 /** Concatenates each part prefixed by its uvarint length: an unambiguous encoding of a tuple of byte strings. */
 export function lengthPrefixed (...parts: Uint8Array[]): Uint8Array {
-  const pieces: Uint8Array[] = []
-  for (const p of parts) pieces.push(uvarint(p.byteLength), p)
-  return concat(pieces)
+  const out = new Uint8Array(lengthPrefixedSize(parts))
+  putLengthPrefixed(out, 0, parts)
+  return out
 }
 
 export function concat (parts: Uint8Array[]): Uint8Array {

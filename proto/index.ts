@@ -69,16 +69,35 @@ const strOrUndef = (s: string | null | undefined): string | undefined => (s != n
 const numOrUndef = (n: number | null | undefined): number | undefined => (n != null && n !== 0 ? n : undefined)
 const req = (b: Uint8Array | null | undefined): Uint8Array => (b == null ? new Uint8Array(0) : view(b))
 
+// ---- encoding ----
+
+// One writer serves every encode, so its buffer grows to the largest message once instead of doubling from 128
+// bytes on every call; each result is one exact-size copy out of it. Encoding is synchronous; a writer is taken
+// while in use, so a nested or failed encode simply gets a fresh one.
+let spare: protobuf.Writer | undefined
+const SPARE_MAX_BYTES = 4 * 1024 * 1024 // a full deliver frame with room; a writer grown past it is not kept
+
+function withWriter<R> (encode: (w: protobuf.Writer) => protobuf.Writer, use: (w: protobuf.Writer) => R): R {
+  const w = spare ?? protobuf.Writer.create()
+  spare = undefined
+  w.reset()
+  const out = use(encode(w))
+  if ((w as unknown as { buf: Uint8Array }).buf.byteLength <= SPARE_MAX_BYTES) spare = w
+  return out
+}
+
+function encoded (encode: (w: protobuf.Writer) => protobuf.Writer): Uint8Array {
+  return withWriter(encode, w => w.finish())
+}
+
 // ---- envelope ----
 
+function envelopeFields (e: T.Envelope): aioscomm.v1.ISignedEnvelope {
+  return { payloadType: e.payloadType, payload: e.payload, signer: e.signer, signature: e.signature, batch: e.batch }
+}
+
 export function envelopeToWire (e: T.Envelope): Uint8Array {
-  return pb.SignedEnvelope.encode({
-    payloadType: e.payloadType,
-    payload: e.payload,
-    signer: e.signer,
-    signature: e.signature,
-    batch: e.batch
-  }).finish()
+  return encoded(w => pb.SignedEnvelope.encode(envelopeFields(e), w))
 }
 
 /**
@@ -96,7 +115,9 @@ export function envelopeFromWire (bytes: Uint8Array): T.Envelope {
     }
     return env
   })
-  if (!sameBytes(envelopeToWire(env), bytes)) throw new WireError('signed envelope: not in canonical encoding')
+  // compared inside the shared writer: no copy of the re-encoded bytes
+  const canonical = withWriter(w => pb.SignedEnvelope.encode(envelopeFields(env), w), w => sameBytes(w.finish(true), bytes))
+  if (!canonical) throw new WireError('signed envelope: not in canonical encoding')
   return env
 }
 
@@ -107,7 +128,7 @@ function sameBytes (a: Uint8Array, b: Uint8Array): boolean {
 // ---- message ----
 
 export function messageToWire (m: T.MessageData): Uint8Array {
-  return pb.Message.encode({ ...m, require: stateToWire(m.require) }).finish()
+  return encoded(w => pb.Message.encode({ ...m, require: stateToWire(m.require) }, w))
 }
 
 export function messageFromWire (bytes: Uint8Array): T.MessageData {
@@ -133,7 +154,7 @@ export function messageFromWire (bytes: Uint8Array): T.MessageData {
 // ---- receipt ----
 
 export function receiptToWire (r: T.ReceiptData): Uint8Array {
-  return pb.Receipt.encode({ ...r, state: stateToWire(r.state) }).finish()
+  return encoded(w => pb.Receipt.encode({ ...r, state: stateToWire(r.state) }, w))
 }
 
 export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
@@ -161,7 +182,7 @@ export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
 // ---- message header ----
 
 export function headerToWire (h: T.MessageHeaderData): Uint8Array {
-  return pb.MessageHeader.encode(h).finish()
+  return encoded(w => pb.MessageHeader.encode(h, w))
 }
 
 export function headerFromWire (bytes: Uint8Array): T.MessageHeaderData {
@@ -179,7 +200,7 @@ function fieldNumber (raw: Uint8Array): number {
 // ---- trust facts ----
 
 export function endorsementToWire (e: T.EndorsementData): Uint8Array {
-  return pb.Endorsement.encode(e).finish()
+  return encoded(w => pb.Endorsement.encode(e, w))
 }
 
 export function endorsementFromWire (bytes: Uint8Array): T.EndorsementData {
@@ -190,7 +211,7 @@ export function endorsementFromWire (bytes: Uint8Array): T.EndorsementData {
 }
 
 export function revocationToWire (r: T.RevocationData): Uint8Array {
-  return pb.Revocation.encode(r).finish()
+  return encoded(w => pb.Revocation.encode(r, w))
 }
 
 export function revocationFromWire (bytes: Uint8Array): T.RevocationData {
@@ -201,7 +222,7 @@ export function revocationFromWire (bytes: Uint8Array): T.RevocationData {
 }
 
 export function admissionToWire (a: T.AdmissionRequestData): Uint8Array {
-  return pb.AdmissionRequest.encode(a).finish()
+  return encoded(w => pb.AdmissionRequest.encode(a, w))
 }
 
 export function admissionFromWire (bytes: Uint8Array): T.AdmissionRequestData {
@@ -212,7 +233,7 @@ export function admissionFromWire (bytes: Uint8Array): T.AdmissionRequestData {
 }
 
 export function cardFactToWire (json: Uint8Array): Uint8Array {
-  return pb.CardFact.encode({ json }).finish()
+  return encoded(w => pb.CardFact.encode({ json }, w))
 }
 
 export function cardFactFromWire (bytes: Uint8Array): Uint8Array {
@@ -222,7 +243,7 @@ export function cardFactFromWire (bytes: Uint8Array): Uint8Array {
 // ---- deliver protocol ----
 
 export function deliverRequestToWire (r: T.DeliverRequestData): Uint8Array {
-  return pb.DeliverRequest.encode(r).finish()
+  return encoded(w => pb.DeliverRequest.encode(r, w))
 }
 
 export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData {
@@ -241,7 +262,7 @@ export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData
 }
 
 export function deliverResponseToWire (r: T.DeliverResponseData): Uint8Array {
-  return pb.DeliverResponse.encode(r).finish()
+  return encoded(w => pb.DeliverResponse.encode(r, w))
 }
 
 export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseData {
@@ -260,7 +281,7 @@ export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseDa
 // ---- sync protocol ----
 
 export function factToWire (f: T.FactData): Uint8Array {
-  return pb.Fact.encode(f).finish()
+  return encoded(w => pb.Fact.encode(f, w))
 }
 
 export function factFromWire (bytes: Uint8Array): T.FactData {
@@ -271,7 +292,7 @@ export function factFromWire (bytes: Uint8Array): T.FactData {
 }
 
 export function syncRequestToWire (r: T.SyncRequestData): Uint8Array {
-  return pb.SyncRequest.encode(r).finish()
+  return encoded(w => pb.SyncRequest.encode(r, w))
 }
 
 export function syncRequestFromWire (bytes: Uint8Array): T.SyncRequestData {
@@ -282,7 +303,7 @@ export function syncRequestFromWire (bytes: Uint8Array): T.SyncRequestData {
 }
 
 export function syncPageToWire (p: T.SyncPageData): Uint8Array {
-  return pb.SyncPage.encode(p).finish()
+  return encoded(w => pb.SyncPage.encode(p, w))
 }
 
 export function syncPageFromWire (bytes: Uint8Array): T.SyncPageData {
@@ -293,7 +314,7 @@ export function syncPageFromWire (bytes: Uint8Array): T.SyncPageData {
 }
 
 export function streamErrorToWire (e: T.StreamErrorData): Uint8Array {
-  return pb.StreamError.encode(e).finish()
+  return encoded(w => pb.StreamError.encode(e, w))
 }
 
 export function streamErrorFromWire (bytes: Uint8Array): T.StreamErrorData {
@@ -306,7 +327,7 @@ export function streamErrorFromWire (bytes: Uint8Array): T.StreamErrorData {
 // ---- join protocol ----
 
 export function joinRequestToWire (r: T.JoinRequestData): Uint8Array {
-  return pb.JoinRequest.encode(r).finish()
+  return encoded(w => pb.JoinRequest.encode(r, w))
 }
 
 export function joinRequestFromWire (bytes: Uint8Array): T.JoinRequestData {
@@ -317,7 +338,7 @@ export function joinRequestFromWire (bytes: Uint8Array): T.JoinRequestData {
 }
 
 export function joinResponseToWire (r: T.JoinResponseData): Uint8Array {
-  return pb.JoinResponse.encode(r).finish()
+  return encoded(w => pb.JoinResponse.encode(r, w))
 }
 
 export function joinResponseFromWire (bytes: Uint8Array): T.JoinResponseData {

@@ -1,7 +1,7 @@
 // A message's header: what its sender signs besides the message (id, from, to, the payload's hash), so that a
 // receipt can carry proof of which message it is about without the body. The id is derived from the sender's key
 // and a nonce, so no other key can sign a header for an id someone else's message uses.
-import { bytesEqual, concat, refuse, sha256, utf8, verifyEnvelope, type Refusal } from '../../cards/index.js'
+import { bytesEqual, refuse, sha256, utf8, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, headerFromWire, headerToWire, type MessageData, type MessageHeaderData } from '../../proto/index.js'
 
 const ID_DOMAIN = utf8('aios-comm/v1/id')
@@ -10,7 +10,7 @@ export const NONCE_BYTES = 16
 
 /** The id a sender key and a nonce name: the first 16 bytes of sha256("aios-comm/v1/id" || key || nonce). */
 export function messageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Array {
-  return sha256(concat([ID_DOMAIN, fromKey, nonce])).subarray(0, MESSAGE_ID_BYTES)
+  return sha256(ID_DOMAIN, fromKey, nonce).subarray(0, MESSAGE_ID_BYTES)
 }
 
 /** The header payload for a message about to be signed (its payload bytes are what the sender signs). */

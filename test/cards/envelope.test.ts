@@ -56,6 +56,52 @@ describe('signed envelopes', () => {
     expect(verifyEnvelope({ ...e, batch: { ...e.batch!, root } }).ok).toBe(false)
   })
 
+  it('batch: a tampered sibling, an extra or a missing path element, a wrong index or count fails', () => {
+    const envs = signBatch(key, Array.from({ length: 13 }, (_, i) => ({ payloadType: 't', payload: utf8(`s${i}`) })))
+    for (const e of envs) {
+      const b = e.batch!
+      expect(verifyEnvelope(e).ok).toBe(true)
+      for (let level = 0; level < b.path.length; level++) {
+        for (const bit of [0, 7, 255]) {
+          const path = b.path.map(p => Uint8Array.from(p))
+          path[level][bit >> 3] ^= 1 << (bit & 7)
+          const r = verifyEnvelope({ ...e, batch: { ...b, path } })
+          expect(r.ok === false && r.code).toBe('BAD_SIGNATURE')
+        }
+        const swapped = b.path.slice()
+        if (level + 1 < swapped.length) {
+          [swapped[level], swapped[level + 1]] = [swapped[level + 1], swapped[level]]
+          expect(verifyEnvelope({ ...e, batch: { ...b, path: swapped } }).ok).toBe(false)
+        }
+        expect(verifyEnvelope({ ...e, batch: { ...b, path: b.path.filter((_, i) => i !== level) } }).ok).toBe(false)
+        expect(verifyEnvelope({ ...e, batch: { ...b, path: [...b.path.slice(0, level), new Uint8Array(31), ...b.path.slice(level + 1)] } }).ok).toBe(false)
+      }
+      expect(verifyEnvelope({ ...e, batch: { ...b, path: [...b.path, b.path[0]] } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...e, batch: { ...b, index: (b.index + 1) % 13 } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...e, batch: { ...b, count: 14 } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...e, batch: { ...b, count: 12 } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...e, batch: { ...b, index: -1 } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...e, batch: { ...b, index: 0.5 } }).ok).toBe(false)
+    }
+  })
+
+  it('batch: with two batches checked in turn, a path of one never passes for the other', () => {
+    const a = signBatch(key, Array.from({ length: 8 }, (_, i) => ({ payloadType: 't', payload: utf8(`a${i}`) })))
+    const other = generateKeyPair()
+    const b = signBatch(other, Array.from({ length: 8 }, (_, i) => ({ payloadType: 't', payload: utf8(`b${i}`) })))
+    for (let i = 0; i < 8; i++) {
+      expect(verifyEnvelope(a[i]).ok).toBe(true)
+      expect(verifyEnvelope(b[i]).ok).toBe(true)
+    }
+    for (let i = 0; i < 8; i++) {
+      expect(verifyEnvelope({ ...a[i], batch: { ...b[i].batch!, index: a[i].batch!.index } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...a[i], batch: { ...a[i].batch!, path: b[i].batch!.path } }).ok).toBe(false)
+      expect(verifyEnvelope({ ...a[i], signer: other.publicKey }).ok).toBe(false)
+      expect(verifyEnvelope({ ...b[i], payload: a[i].payload }).ok).toBe(false)
+      expect(verifyEnvelope({ ...b[i], batch: { ...b[i].batch!, signature: a[i].batch!.signature } }).ok).toBe(false)
+    }
+  })
+
   it('batch: once a root verified, a wrong signature, signer or root for it still fails', () => {
     const envs = signBatch(key, Array.from({ length: 4 }, (_, i) => ({ payloadType: 't', payload: utf8(`c${i}`) })))
     expect(verifyEnvelope(envs[0]).ok).toBe(true) // the root's signature is now known good
