@@ -89,7 +89,7 @@ export class IdentityStore {
    * The seats, read on every message: held in memory, dropped by every write to the actors table below (the only
    * writers of these columns; carriers.ts writes others). Rows handed out are shared: callers read, never change them.
    */
-  private readonly seats = new SeatCache<ActorRow>(() => this.s.get('SELECT * FROM actors WHERE handle = ?').database)
+  private readonly seats = new SeatCache<ActorRow>(() => this.s.database)
 
   constructor (private readonly s: Statements, private readonly facts: FactStore) {}
 

@@ -6,6 +6,11 @@ export class Statements {
   private readonly cache = new Map<string, Database.Statement>()
   constructor (private readonly db: Db) {}
 
+  /** The connection itself (open or closed), for whoever must ask whether a transaction is still running. */
+  get database (): Db {
+    return this.db
+  }
+
   get (sql: string): Database.Statement {
     let s = this.cache.get(sql)
     if (s === undefined) {

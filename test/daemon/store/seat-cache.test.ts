@@ -61,4 +61,18 @@ describe('seat cache', () => {
     id.updateCarrier('agent-q', { carrier: 'tmux', pane: '%1', requireEnv: ['HOME'] })
     expect(id.actors()[0]).toMatchObject({ carrier: 'tmux', pane: '%1', requireEnv: ['HOME'] })
   })
+  it('a store closed in the turn of a seat write leaves nothing to throw on the next turn', async () => {
+    const errors: unknown[] = []
+    const onError = (err: unknown): void => { errors.push(err) }
+    process.on('uncaughtException', onError)
+    try {
+      open().identity.insertActor(seat('agent-c')) // no read before: nothing about the seats is prepared yet
+      store.close()
+      await nextTurn()
+      await nextTurn()
+      expect(errors).toEqual([])
+    } finally {
+      process.off('uncaughtException', onError)
+    }
+  })
 })
