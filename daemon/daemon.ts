@@ -17,7 +17,7 @@ import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
 import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
-import { A2ABridge, type BridgeOptions } from './a2a/index.js'
+import type { A2ABridge, BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
 import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
@@ -262,6 +262,8 @@ export class Daemon {
     const id = ctx.store.identity
     if (opts.as !== undefined && id.actor(opts.as)?.hosted !== true) throw new MeshError('ACTOR_NOT_LOCAL', `--a2a-as ${opts.as}: no such seat is hosted here`)
     const hosted = (): string[] => id.actors().filter(a => a.hosted && a.endorsement !== undefined).map(a => a.handle)
+    // the SDK's server and express load only here: a daemon without --a2a-port does not carry them (idle RSS)
+    const { A2ABridge } = await import('./a2a/index.js')
     const bridge = this.bridge = new A2ABridge(opts, {
       home: this.home,
       routes: table,
