@@ -12,6 +12,7 @@ import { checkReceipts, snapshotReceipts, type History, type ReceiptMismatch } f
 import { query, waitFor, type MeshNodeHandle } from '../../helpers/mesh.js'
 import type { Rng } from './seed.js'
 
+const SETTLE_MS = 30_000 // after the faults, for the first answered act at most
 const EVERY_MS = 250 // one message acted on per round: a steady trickle that overlaps every fault of a cycle
 const TARGETS = ['READ', 'CONSUMED', 'COMPLETE'] as const
 /** How long the observer may take to learn every receipt after the faults end: sync rounds plus gossip. */
@@ -41,7 +42,13 @@ export function actOnReceipts (history: History, recipients: MeshNodeHandle[], r
       await steps(history, n, ob, rng.pick(TARGETS), dir)
     }
   })()
+  // The faults may have left nothing acted on (every pick found its node down, or nothing delivered yet): the loop
+  // then goes on after them until one act is answered, so the check after it always has something to measure.
   return async () => {
+    const until = Date.now() + SETTLE_MS
+    while (actsTally(history).receiptsAnswered === 0 && Date.now() < until && done.size < limit) {
+      await new Promise(resolve => setTimeout(resolve, EVERY_MS))
+    }
     running = false
     await loop
   }
