@@ -40,7 +40,8 @@ function parse (text: string): Parsed {
       at = re.lastIndex
     }
     const value = m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : Number(m[3])
-    if (m[3] !== 'NaN' && Number.isNaN(value)) throw new Error(`bad value: ${line}`)
+    // NaN in any case, as Prometheus reads it: prom-client writes 'Nan' for a gauge with no sample yet (event-loop lag)
+    if (!/^nan$/i.test(m[3]) && Number.isNaN(value)) throw new Error(`bad value: ${line}`)
     p.samples.push({ name: m[1], labels, value })
   }
   for (const [name, type] of p.type) if (type === 'counter') expect(name).toMatch(/_total$/)
