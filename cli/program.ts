@@ -27,6 +27,9 @@ const COMMANDS: ReadonlyArray<[string, () => Promise<CommandFile>]> = [
   ['reject', async () => await import('./commands/reject.js')],
   // CANCELED: the sender withdraws an obligation
   ['cancel', async () => await import('./commands/cancel.js')],
+  ['claim', async () => await import('./commands/claim.js')],
+  ['renew', async () => await import('./commands/renew.js')],
+  ['release', async () => await import('./commands/release.js')],
   ['status', async () => await import('./commands/status.js')],
   ['watch', async () => await import('./commands/watch.js')],
   ['outbox', async () => await import('./commands/outbox.js')],

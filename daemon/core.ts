@@ -14,6 +14,8 @@ export interface CoreEvents {
   'message:in': [{ id: Uint8Array, to: string, from: string, queued?: boolean }]
   /** A receipt was stored and the obligation's state may have moved. */
   receipt: [{ messageId: Uint8Array, state: string, actor: string }]
+  /** A lease fact on role work was stored (granted, renewed or released). */
+  lease: [{ messageId: Uint8Array, holder: string, fence: number, kind: string, expiresAtMs: number }]
   /** New outbox work. */
   'outbox:kick': []
   /** Cards, seats or trust changed. */
@@ -57,6 +59,8 @@ export class Core {
   private readonly keys = new Map<string, KeyPair>()
   /** Set by the daemon: finds a card the directory misses (in the DHT); true when one was learned. */
   lookupCard?: (handle: string) => Promise<boolean>
+  /** Set by the daemon: sends a signed lease request to the sender's node and returns the signed lease (or throws its refusal). */
+  askAuthority?: (peerId: string, request: Uint8Array) => Promise<Uint8Array>
 
   constructor (
     readonly ctx: HomeContext,

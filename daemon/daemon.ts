@@ -1,5 +1,6 @@
 // The composition root: store → libp2p node → deliver protocol → outbox worker → control API, stopped in
 // reverse. start() and stop() are memoized; a failed start stops what it had started.
+import { peerIdFromString } from '@libp2p/peer-id'
 import type { Stream } from '@libp2p/interface'
 import { errorText } from './runtime/errors.js'
 import { MeshError, utf8 } from '../cards/index.js'
@@ -16,6 +17,7 @@ import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
 import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
+import { LEASE_PROTOCOL, LeaseWatch, askLease, serveLease } from './leases/index.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import type { A2ABridge, BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
@@ -142,6 +144,12 @@ export class Daemon {
     direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
     await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
+    // role work: this node grants the leases on what its seats sent, and asks the sender's node for the rest
+    await node.handle(LEASE_PROTOCOL, (stream, connection) => { this.guard('lease', stream, serveLease(core, stream, connection)) }, { maxInboundStreams: 16, maxOutboundStreams: 16 })
+    core.askAuthority = async (peer, request) => await askLease(async (p, protocol, signal) => await node.dialProtocol(peerIdFromString(p), protocol, { signal }), peer, request)
+    const leases = new LeaseWatch(core)
+    this.started('leases', () => leases.stop())
+    leases.start()
     // this node's relay serving is decided at start; the mailboxes its seats name are the relays it knows (or the config's)
     ctx.liveReach = () => liveReach(ctx.config, directory, peerId, relay.serve)
     // the addresses cards state (relay reservations made or lost among them), checked again and again: a change re-signs

@@ -15,7 +15,9 @@ export const PAYLOAD_TYPES = {
   endorsement: 'aios-comm/endorsement',
   revocation: 'aios-comm/revocation',
   admission: 'aios-comm/admission-request',
-  card: 'aios-comm/card'
+  card: 'aios-comm/card',
+  lease: 'aios-comm/lease',
+  leaseRequest: 'aios-comm/lease-request'
 } as const
 
 /** Bytes that do not decode as the expected message. */
@@ -174,7 +176,9 @@ export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
       evidence: e == null ? undefined : { path: e.path ?? '', sha256: req(e.sha256), size: e.size ?? 0 },
       code: strOrUndef(m.code),
       from: strOrUndef(m.from),
-      header: bytesOrUndef(m.header)
+      header: bytesOrUndef(m.header),
+      fence: numOrUndef(m.fence),
+      lease: bytesOrUndef(m.lease)
     }
   })
 }
@@ -345,5 +349,60 @@ export function joinResponseFromWire (bytes: Uint8Array): T.JoinResponseData {
   return decode('join response', () => {
     const m = pb.JoinResponse.decode(bytes)
     return { endorsements: m.endorsements.map(req), cards: m.cards.map(req), bootstrap: m.bootstrap, errorCode: strOrUndef(m.errorCode), errorMessage: strOrUndef(m.errorMessage) }
+  })
+}
+
+// ---- roles and leases ----
+
+const LEASE_KINDS: readonly T.LeaseKind[] = ['GRANTED', 'RELEASED']
+const LEASE_OPS: readonly T.LeaseOp[] = ['CLAIM', 'RENEW', 'RELEASE']
+
+function enumFromWire<E> (list: readonly E[], n: number, what: string): E {
+  const v = list[n - 1]
+  if (v === undefined) throw new WireError(`${what}: unknown value ${n}`)
+  return v
+}
+
+export function leaseToWire (l: T.LeaseData): Uint8Array {
+  return encoded(w => pb.Lease.encode({ ...l, kind: LEASE_KINDS.indexOf(l.kind) + 1 }, w))
+}
+
+export function leaseFromWire (bytes: Uint8Array): T.LeaseData {
+  return decode('lease', () => {
+    const m = pb.Lease.decode(bytes)
+    return {
+      messageId: req(m.messageId),
+      messageHash: req(m.messageHash),
+      role: m.role,
+      holder: m.holder,
+      holderKey: req(m.holderKey),
+      fence: m.fence,
+      kind: enumFromWire(LEASE_KINDS, m.kind, 'lease'),
+      atMs: m.atMs,
+      expiresAtMs: m.expiresAtMs,
+      header: req(m.header)
+    }
+  })
+}
+
+export function leaseRequestToWire (r: T.LeaseRequestData): Uint8Array {
+  return encoded(w => pb.LeaseRequest.encode({ ...r, op: LEASE_OPS.indexOf(r.op) + 1 }, w))
+}
+
+export function leaseRequestFromWire (bytes: Uint8Array): T.LeaseRequestData {
+  return decode('lease request', () => {
+    const m = pb.LeaseRequest.decode(bytes)
+    return { op: enumFromWire(LEASE_OPS, m.op, 'lease request'), messageId: req(m.messageId), seat: m.seat, durationMs: m.durationMs, fence: m.fence, atMs: m.atMs }
+  })
+}
+
+export function leaseAnswerToWire (a: T.LeaseAnswerData): Uint8Array {
+  return encoded(w => pb.LeaseAnswer.encode(a, w))
+}
+
+export function leaseAnswerFromWire (bytes: Uint8Array): T.LeaseAnswerData {
+  return decode('lease answer', () => {
+    const m = pb.LeaseAnswer.decode(bytes)
+    return { lease: bytesOrUndef(m.lease), errorCode: strOrUndef(m.errorCode), errorMessage: strOrUndef(m.errorMessage) }
   })
 }

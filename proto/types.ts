@@ -65,6 +65,9 @@ export interface ReceiptData {
   from?: string
   /** The message's sender-signed header envelope. */
   header?: Uint8Array
+  /** On a role obligation, a step after DELIVERED: the fence of the lease its signer holds, and that signed lease. */
+  fence?: number
+  lease?: Uint8Array
 }
 
 export interface MessageHeaderData {
@@ -171,6 +174,37 @@ export interface JoinResponseData {
   endorsements: Uint8Array[]
   cards: Uint8Array[]
   bootstrap: string[]
+  errorCode?: string
+  errorMessage?: string
+}
+
+export type LeaseKind = 'GRANTED' | 'RELEASED'
+export type LeaseOp = 'CLAIM' | 'RENEW' | 'RELEASE'
+
+export interface LeaseData {
+  messageId: Uint8Array
+  messageHash: Uint8Array
+  role: string
+  holder: string
+  holderKey: Uint8Array
+  fence: number
+  kind: LeaseKind
+  atMs: number
+  expiresAtMs: number
+  header: Uint8Array
+}
+
+export interface LeaseRequestData {
+  op: LeaseOp
+  messageId: Uint8Array
+  seat: string
+  durationMs: number
+  fence: number
+  atMs: number
+}
+
+export interface LeaseAnswerData {
+  lease?: Uint8Array
   errorCode?: string
   errorMessage?: string
 }

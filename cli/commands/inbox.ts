@@ -9,7 +9,13 @@ export function register (program: Command): void {
     .option('--json', 'print JSON')
     .action(async (o: { all?: boolean }, cmd: Command) => {
       const items = await daemonCall(cmd, 'inbox', { as: actingSeat(cmd), all: o.all === true })
-      print(globals(cmd), items, () => items.length === 0 ? 'inbox empty'
-        : table(['OBLIGATION', 'FROM', 'TO', 'STATE', 'SENT', 'TEXT'], items.map(i => [i.obligation, i.from, i.to, i.state, i.sentAt, i.preview])))
+      const own = items.filter(i => i.role === undefined)
+      const offered = items.filter(i => i.role !== undefined)
+      print(globals(cmd), items, () => [
+        own.length === 0 && offered.length === 0 ? 'inbox empty' : own.length === 0 ? '' : table(['OBLIGATION', 'FROM', 'TO', 'STATE', 'SENT', 'TEXT'], own.map(i => [i.obligation, i.from, i.to, i.state, i.sentAt, i.preview])),
+        // role work is offered to every seat of the role; one takes it with aios-comm claim OB
+        offered.length === 0 ? '' : `offered to your roles (take one with aios-comm claim OB):\n${table(['OBLIGATION', 'FROM', 'TO', 'STATE', 'HELD BY', 'SENT', 'TEXT'],
+          offered.map(i => [i.obligation, i.from, i.to, i.state, i.role?.holder === undefined ? '-' : `${i.role.holder} (fence ${i.role.fence ?? 0}) until ${i.role.until ?? ''}`, i.sentAt, i.preview]))}`
+      ].filter(t => t !== '').join('\n'))
     })
 }

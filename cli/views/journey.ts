@@ -16,5 +16,7 @@ export function obligationText (r: StatusResult): string {
   ])
   const evidence = r.receipts.find(x => x.evidence !== undefined)?.evidence
   const file = evidence === undefined ? '' : `\nevidence ${evidence.path} sha256 ${evidence.sha256} (${evidence.size} bytes)`
-  return `${head}\n\n${table(['STEP', 'AT', 'NODE', 'SIGNER', 'SIGNATURE', 'EVIDENCE / DETAIL'], rows)}${file}\n\n${r.done === true ? 'DONE' : 'NOT DONE'}: ${r.verdict}`
+  const leases = r.leases === undefined || r.leases.length === 0 ? ''
+    : `\n\nleases (granted by ${r.from}'s node):\n${table(['FENCE', 'HOLDER', 'GRANTED', 'EXPIRES', 'END'], r.leases.map(l => [String(l.fence), l.holder, l.grantedAt, l.expiresAt, l.end === 'released' ? `released ${l.releasedAt ?? ''}` : l.end]))}`
+  return `${head}\n\n${table(['STEP', 'AT', 'NODE', 'SIGNER', 'SIGNATURE', 'EVIDENCE / DETAIL'], rows)}${file}${leases}\n\n${r.done === true ? 'DONE' : 'NOT DONE'}: ${r.verdict}`
 }

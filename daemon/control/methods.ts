@@ -9,6 +9,7 @@ import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
 import type { A2AForgetResult, A2APinView, A2AResult } from '../a2a-client/index.js'
+import type { LeaseView } from '../leases/index.js'
 
 /** A seat acting: omitted, the token's seat, or the only seat. */
 interface Acting { as?: string }
@@ -99,6 +100,10 @@ export interface ControlMethods {
   retry: { params: OnObligation, result: { obligation: string, retried: number } }
   // CANCELED: the sender withdraws an obligation
   cancel: { params: Acting & OnObligation & { reason?: string }, result: StepResult }
+  // roles and leases: a seat takes role work, keeps it, gives it back
+  claim: { params: Acting & OnObligation & { leaseMs?: number }, result: LeaseView }
+  renew: { params: Acting & OnObligation & { leaseMs?: number }, result: LeaseView }
+  release: { params: Acting & OnObligation, result: LeaseView }
   peers: { params: NoParams, result: PeerView[] }
 
   'mesh.create': { params: NoParams, result: { meshKey: string, created: boolean } }

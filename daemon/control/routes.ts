@@ -5,6 +5,7 @@ import type { Core, NodeView } from '../core.js'
 import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
 import { createInvite, joinMesh } from '../join/index.js'
+import * as leases from '../leases/index.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
 import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
@@ -85,6 +86,10 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
     retry: p => messaging.retry(core, str(p, 'obligation')),
     // CANCELED: the sender withdraws an obligation
     cancel: async (p, caller) => await messaging.cancel(core, str(p, 'obligation'), { as: optStr(p, 'as'), reason: optStr(p, 'reason'), caller }),
+    // roles and leases: a seat takes role work, keeps it, gives it back
+    claim: async (p, caller) => await leases.claim(core, str(p, 'obligation'), { as: optStr(p, 'as'), leaseMs: optInt(p, 'leaseMs', 1), caller }),
+    renew: async (p, caller) => await leases.renew(core, str(p, 'obligation'), { as: optStr(p, 'as'), leaseMs: optInt(p, 'leaseMs', 1), caller }),
+    release: async (p, caller) => await leases.release(core, str(p, 'obligation'), { as: optStr(p, 'as'), caller }),
     peers: () => node.peers(),
 
     'mesh.create': changing(() => setup.meshCreate(ctx)),

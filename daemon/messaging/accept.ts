@@ -3,7 +3,8 @@
 import { bytesEqual, sha256, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, messageFromWire, type DeliverResultData, type MessageData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { checkHeaderFor, deriveState, nextState, signReceipts } from '../receipts/index.js'
+import { checkHeaderFor, deriveState, nextState, roleOfAddress, signReceipts } from '../receipts/index.js'
+import { localRoleSeats } from './roles.js'
 import { MAX_CONTENT_TYPE_BYTES, MAX_MESSAGE_BYTES, MAX_THREAD_BYTES, oversized } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
@@ -13,6 +14,8 @@ export const TRANSIENT_CODES = new Set(['NOT_HOSTED_HERE', 'INTERNAL', 'STORE_FA
 interface Fresh {
   index: number
   msg: MessageData
+  /** The seats it is for: its recipient, or the role's seats here (the first signs DELIVERED; each is offered it). */
+  seats: string[]
   bytes: Uint8Array
   header: Uint8Array
   hash: Uint8Array
@@ -52,8 +55,13 @@ export function verifyMessage (core: Core, bytes: Uint8Array, header: Uint8Array
     return { ok: false, code, reason: `sender ${msg.from}: ${sender.reason}` }
   }
   if (!bytesEqual(sender.current.actorKey, msg.fromKey)) return { ok: false, code: 'NOT_ENDORSED', reason: `the key that signed is not the endorsed key of ${msg.from}` }
-  const seat = core.store.identity.actor(msg.to)
-  if (seat === undefined || !seat.hosted || seat.endorsement === undefined) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `${msg.to} is not a seat on this node` }
+  const role = roleOfAddress(msg.to)
+  if (role !== undefined) {
+    if (localRoleSeats(core, role, nowMs).length === 0) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `no seat on this node holds the role ${role}` }
+  } else {
+    const seat = core.store.identity.actor(msg.to)
+    if (seat === undefined || !seat.hosted || seat.endorsement === undefined) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `${msg.to} is not a seat on this node` }
+  }
   if (opts.ignoreExpiry !== true && msg.expiresAtMs !== undefined && msg.expiresAtMs <= nowMs) return { ok: false, code: 'EXPIRED', reason: 'the message expired before it arrived' }
   return { ok: true, msg, hash: sha256(bytes), header: header as Uint8Array }
 }
@@ -83,7 +91,9 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
       return
     }
     seen.set(key, c.hash)
-    fresh.push({ index, msg: c.msg, bytes, header: c.header, hash: c.hash, existing: held !== undefined && held.localTo })
+    const role = roleOfAddress(c.msg.to)
+    const seats = role === undefined ? [c.msg.to] : localRoleSeats(core, role, now)
+    fresh.push({ index, msg: c.msg, seats, bytes, header: c.header, hash: c.hash, existing: held !== undefined && held.localTo })
   })
 
   // One transaction stores every new message, its DELIVERED receipt and its wake-queue row; DELIVERED leaves
@@ -97,7 +107,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         // the receipts already held for it, from the index alone: whether its DELIVERED is among them, and the state
         // once it is (a receipt learned by gossip may have come before the message)
         const prior = core.store.receipts.statesOf(f.msg.id)
-        const delivered = prior.some(r => r.state === 'DELIVERED' && r.actor === f.msg.to)
+        const delivered = prior.some(r => r.state === 'DELIVERED' && r.actor === f.seats[0])
         const after = nextState(deriveState(prior), 'DELIVERED')
         let rewrite = true
         if (!f.existing) {
@@ -110,7 +120,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
             rewrite = false // stored with the state its DELIVERED gives it: written once
           }
         }
-        const held = delivered ? core.store.receipts.get(f.msg.id, 'DELIVERED', f.msg.to) : undefined
+        const held = delivered ? core.store.receipts.get(f.msg.id, 'DELIVERED', f.seats[0]) : undefined
         if (held !== undefined) signed.set(hexId(f), held.envelope)
         else {
           f.state = rewrite ? after : undefined
@@ -118,13 +128,13 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         }
       }
       // one batch proof per seat: a frame's DELIVERED receipts cost one signature (and one verification) in all
-      for (const [seat, list] of groupBy(unsigned, f => f.msg.to)) {
+      for (const [seat, list] of groupBy(unsigned, f => f.seats[0])) {
         const receipts = signReceipts(core.seatKey(seat), list.map(f => ({ messageId: f.msg.id, messageHash: f.hash, actor: seat, state: 'DELIVERED', atMs: now, from: f.msg.from, header: f.header })))
         list.forEach((f, i) => {
           const r = receipts[i]
           core.store.receipts.insert({ hash: r.hash, messageId: f.msg.id, state: 'DELIVERED', actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
           if (f.state !== undefined) store.setState(f.msg.id, f.state)
-          core.store.carriers.enqueue(f.msg.id, seat, now)
+          for (const s of f.seats) core.store.carriers.enqueue(f.msg.id, s, now)
           signed.set(hexId(f), r.envelope)
           arrived.push(f)
         })
@@ -132,7 +142,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
       }
     })
     crashPoint('after-deliver-commit')
-    for (const f of arrived) core.events.emit('message:in', { id: f.msg.id, to: f.msg.to, from: f.msg.from, queued: true })
+    for (const f of arrived) for (const to of f.seats) core.events.emit('message:in', { id: f.msg.id, to, from: f.msg.from, queued: true })
   }
   for (const f of fresh) results[f.index] = { messageId: f.msg.id, receipt: signed.get(Buffer.from(f.msg.id).toString('hex')) }
   return results

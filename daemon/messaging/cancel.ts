@@ -38,8 +38,8 @@ export async function cancel (core: Core, ob: string, opts: { as?: string, reaso
     const current = deriveState(store.receipts.forMessage(m.id))
     if (isFinal(current)) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
     const added = store.receipts.insert({ hash: r.hash, messageId: m.id, state: 'CANCELED', actor: m.from, envelope: r.envelope, atMs: now, receivedAtMs: now })
-    const queued = store.outbox.forRef('message', m.id)
-    if (queued !== undefined) store.outbox.done(queued.id) // not delivered any more (a batch in flight is settled harmlessly)
+    // not delivered any more (a batch in flight is settled harmlessly); role work has a row per seat
+    for (let queued = store.outbox.forRef('message', m.id); queued !== undefined; queued = store.outbox.forRef('message', m.id)) store.outbox.done(queued.id)
     store.messages.setState(m.id, deriveState(store.receipts.forMessage(m.id)))
     return added
   })

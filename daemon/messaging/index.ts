@@ -13,3 +13,5 @@ export { retry } from './retry.js'
 export { showMessage, type MessageView } from './message-view.js'
 export { conversation, sent, type ThreadItem, type ThreadResult, type SentItem } from './conversation.js'
 export { reply, type ReplyInput } from './reply.js'
+// roles: work addressed to a role, taken by one seat at a time under a lease
+export { heldLease, localRoleSeats, roleReceiptRefusal, roleSeat, storeLease, type StoredLease } from './roles.js'

@@ -6,7 +6,7 @@ import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
-import { NONCE_BYTES, headerPayload, messageIdFor } from '../receipts/index.js'
+import { NONCE_BYTES, headerPayload, messageIdFor, roleOfAddress } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES, checkFields } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
@@ -47,7 +47,8 @@ export interface NotifyResult {
 
 export async function notify (core: Core, input: NotifyInput, caller: Caller = NODE_CALLER): Promise<NotifyResult> {
   const from = core.actingSeat(input.as, caller)
-  if (!isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle`)
+  const role = typeof input.to === 'string' ? roleOfAddress(input.to) : undefined
+  if (role !== undefined ? !ROLE_NAME.test(role) : !isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle or role:NAME`)
   if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
   checkFields([['the thread', input.thread, MAX_THREAD_BYTES], ['the content type', input.contentType, MAX_CONTENT_TYPE_BYTES], ['reply-to', input.replyTo, MESSAGE_ID_BYTES]])
   const key = input.idempotencyKey
@@ -62,22 +63,38 @@ export async function notify (core: Core, input: NotifyInput, caller: Caller = N
   })
 }
 
-async function send (core: Core, from: string, input: NotifyInput, idem?: { key: string, hash: Uint8Array }): Promise<NotifyResult> {
-  const sender = core.directory.check(from)
-  if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
-  let recipient = core.directory.check(input.to)
-  if (!recipient.ok && recipient.code === 'ACTOR_UNKNOWN' && core.lookupCard !== undefined && await core.lookupCard(input.to)) {
-    recipient = core.directory.check(input.to)
+const ROLE_NAME = /^[a-z][a-z0-9-]{0,31}$/
+
+/** The seats a message goes to: its recipient, or every seat whose card holds the role it is addressed to. */
+async function destinations (core: Core, to: string): Promise<{ seats: string[], held?: string }> {
+  const role = roleOfAddress(to)
+  if (role !== undefined) {
+    const seats = core.directory.withRole(role).map(c => c.handle)
+    if (seats.length === 0) throw new MeshError('ROLE_EMPTY', `no seat known here holds the role ${role}`)
+    return { seats }
+  }
+  let recipient = core.directory.check(to)
+  if (!recipient.ok && recipient.code === 'ACTOR_UNKNOWN' && core.lookupCard !== undefined && await core.lookupCard(to)) {
+    recipient = core.directory.check(to)
   }
   // An expired endorsement can be renewed by the mesh owner from afar: the message waits for it (status says why).
   // A revoked key, a conflict or an unknown actor is final here.
   const held = !recipient.ok && recipient.code === 'CARD_EXPIRED' ? recipient.reason : undefined
   if (!recipient.ok && held === undefined) {
     const code = recipient.code === 'ACTOR_UNKNOWN' ? 'RECIPIENT_UNKNOWN' : recipient.code
-    throw new MeshError(code, `cannot send to ${input.to}: ${recipient.reason}${code === 'RECIPIENT_UNKNOWN' ? ' (import its card: aios-comm card import FILE)' : ''}`)
+    throw new MeshError(code, `cannot send to ${to}: ${recipient.reason}${code === 'RECIPIENT_UNKNOWN' ? ' (import its card: aios-comm card import FILE)' : ''}`)
   }
-  if (core.store.outbox.pendingFor(input.to) >= MAX_OUTBOX_PER_DEST) {
-    throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${input.to}; wait until its node is reachable`)
+  return { seats: [to], held }
+}
+
+async function send (core: Core, from: string, input: NotifyInput, idem?: { key: string, hash: Uint8Array }): Promise<NotifyResult> {
+  const sender = core.directory.check(from)
+  if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
+  const { seats, held } = await destinations(core, input.to)
+  for (const dest of seats) {
+    if (core.store.outbox.pendingFor(dest) >= MAX_OUTBOX_PER_DEST) {
+      throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${dest}; wait until its node is reachable`)
+    }
   }
   const seat = core.seatKey(from)
   const now = Date.now()
@@ -117,14 +134,17 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
       thread: msg.thread ?? ''
     }
     store.insertMessage(m)
-    const id = core.store.outbox.enqueue('message', msg.id, msg.to, now, { handed: true })
+    const rows = seats.flatMap(dest => {
+      const id = core.store.outbox.enqueue('message', msg.id, dest, now, { handed: true })
+      return id === undefined ? [] : [{ id, dest }]
+    })
     if (idem !== undefined) claimKey(core, from, idem.key, idem.hash, msg.id, now)
-    return id === undefined ? undefined : { id, m }
+    return { rows, m }
   })
-  // committed: the worker takes the row with the bytes in hand (it reads the message back only after a restart)
-  if (row !== undefined) {
+  // committed: the worker takes the rows with the bytes in hand (it reads the message back only after a restart)
+  for (const r of row.rows) {
     core.store.outbox.handOver({
-      row: { id: row.id, kind: 'message', ref: msg.id, dest: msg.to, status: 'pending', nextAttemptMs: now, attempts: 0, createdAtMs: now },
+      row: { id: r.id, kind: 'message', ref: msg.id, dest: r.dest, status: 'pending', nextAttemptMs: now, attempts: 0, createdAtMs: now },
       bytes: row.m.envelope,
       header: row.m.header,
       message: row.m

@@ -3,7 +3,8 @@ import { MeshError, bytesEqual, hex, keyText } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow, OutboxRow, ReceiptRow } from '../store/index.js'
-import { checkReceipt, deriveState, headerOf, openReceipt, rank, signerOf, type MessageRef } from '../receipts/index.js'
+import { checkReceipt, deriveState, headerOf, heldLeases, liveTenure, openReceipt, rank, roleOfAddress, signerOf, type MessageRef } from '../receipts/index.js'
+import { roleReceiptRefusal } from './roles.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
 
@@ -27,6 +28,30 @@ export interface ObligationView {
   thread?: string
   delivery?: { status: string, attempts: number, lastError?: string, nextAttemptAt?: string, heldAt?: { mailbox: string, since: string } }
   receipts: ReceiptView[]
+  /** Role work: every lease granted on it, oldest first, and how each ended. */
+  leases?: LeaseHistoryItem[]
+}
+
+export interface LeaseHistoryItem {
+  holder: string
+  fence: number
+  grantedAt: string
+  expiresAt: string
+  /** live: held now; released: given back at releasedAt; expired: ran out at expiresAt. */
+  end: 'live' | 'released' | 'expired'
+  releasedAt?: string
+}
+
+/** The leases held here for a message, one per fence. */
+export function leaseHistory (core: Core, id: Uint8Array, nowMs = Date.now()): LeaseHistoryItem[] {
+  return heldLeases(core.store.leases.forMessage(id)).map(t => ({
+    holder: t.holder,
+    fence: t.fence,
+    grantedAt: new Date(t.grantedAtMs).toISOString(),
+    expiresAt: new Date(t.expiresAtMs).toISOString(),
+    end: t.releasedAtMs !== undefined ? 'released' : t.expiresAtMs <= nowMs ? 'expired' : 'live',
+    ...(t.releasedAtMs === undefined ? {} : { releasedAt: new Date(t.releasedAtMs).toISOString() })
+  }))
 }
 
 /** The state shown for a message: derived from receipts, or EXPIRED/FAILED when delivery gave up. */
@@ -52,8 +77,10 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
   if (m === undefined && rows.length === 0) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
   const ref: MessageRef = m ?? refFromReceipts(core, id, rows.map(r => r.envelope), ob)
   const onRecipientNode = m?.localTo === true
-  const recipientKey = onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
-  const receipts: ReceiptView[] = await Promise.all(rows.map(async r => await receiptView(core, r, ref, recipientKey)))
+  const role = roleOfAddress(ref.to) !== undefined
+  // role work: each step is checked against the key of the seat that signed it (and, after DELIVERED, its lease)
+  const keyOf = (actor: string): Uint8Array | undefined => role ? core.directory.get(actor)?.actorKey : onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
+  const receipts: ReceiptView[] = await Promise.all(rows.map(async r => await receiptView(core, r, ref, keyOf(r.actor))))
   const verified = rows.filter((_, i) => receipts[i].verified)
   const outbox = m?.localFrom === true ? core.store.outbox.forRef('message', id) : undefined
   const view: ObligationView = {
@@ -67,6 +94,7 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
     view.sentAt = new Date(m.sentAtMs).toISOString()
     view.thread = messageFromWire(envelopeFromWire(m.envelope).payload).thread
   }
+  if (role) view.leases = leaseHistory(core, id)
   if (outbox !== undefined) {
     view.delivery = { status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, nextAttemptAt: outbox.status === 'pending' ? new Date(outbox.nextAttemptMs).toISOString() : undefined }
     if (outbox.heldAt !== undefined) view.delivery.heldAt = { mailbox: outbox.heldAt, since: new Date(outbox.heldSinceMs ?? 0).toISOString() }
@@ -95,6 +123,8 @@ async function receiptView (core: Core, row: ReceiptRow, ref: MessageRef, recipi
   const c = recipientKey === undefined && signerOf(row.state) === 'recipient'
     ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` }
     : checkReceipt(row.envelope, ref, recipientKey ?? new Uint8Array(0))
+  const roleBad = c.ok ? roleReceiptRefusal(core, c.receipt, ref.to) : undefined
+  if (roleBad !== undefined) Object.assign(c, { ok: false, code: roleBad.code, reason: roleBad.reason })
   const view: ReceiptView = { state: row.state, actor: row.actor, at: new Date(row.atMs).toISOString(), verified: c.ok, signer }
   if (!c.ok) view.reason = `${c.code}: ${c.reason}`
   if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
@@ -115,14 +145,24 @@ export interface InboxItem {
   sentAt: string
   preview: string
   thread?: string
+  /** Role work offered to these seats' roles (`to` is role:NAME): who holds it now, if anyone, and until when. */
+  role?: { holder?: string, fence?: number, until?: string }
 }
 
 export function inbox (core: Core, handles: string[], all: boolean): InboxItem[] {
-  return core.store.messages.inbox(handles, !all).map(m => {
+  const roles = [...new Set(handles.flatMap(h => core.directory.get(h)?.roles ?? []))].map(r => `role:${r}`)
+  const now = Date.now()
+  const item = (m: MessageRow): InboxItem => {
     const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
     const text = Buffer.from(msg.body).toString('utf8').replace(/\s+/g, ' ')
     return { obligation: obligationId(m.id), from: m.from, to: m.to, state: m.state, sentAt: new Date(m.sentAtMs).toISOString(), preview: text.length > 60 ? `${text.slice(0, 57)}...` : text, ...(msg.thread === undefined ? {} : { thread: msg.thread }) }
+  }
+  const own = core.store.messages.inbox(handles, !all).map(item)
+  const offered = core.store.messages.inbox(roles, !all).map(m => {
+    const live = liveTenure(heldLeases(core.store.leases.forMessage(m.id)), now)
+    return { ...item(m), role: live === undefined ? {} : { holder: live.holder, fence: live.fence, until: new Date(live.expiresAtMs).toISOString() } }
   })
+  return [...own, ...offered]
 }
 
 export interface OutboxItem {

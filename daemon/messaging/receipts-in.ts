@@ -2,11 +2,12 @@
 // sender's, for CANCELED), stored once, and the obligation's state re-derived. Also used for the DELIVERED receipt
 // that answers a delivery. Evidence content beside a COMPLETE receipt is kept only by the message's sender, and only
 // when it matches the receipt.
-import { MeshError, hex, refuse, type Refusal, type ErrorCode } from '../../cards/index.js'
+import { MeshError, bytesEqual, hex, refuse, type Refusal, type ErrorCode } from '../../cards/index.js'
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt, signerOf } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf } from '../receipts/index.js'
+import { roleReceiptRefusal, storeLease } from './roles.js'
 import { checkContent } from './evidence.js'
 
 export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusal
@@ -18,12 +19,19 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
   // recipient's current card
   const bySender = signerOf(o.receipt.state) === 'sender'
-  const recipient = core.directory.get(message.to)
-  if (recipient === undefined && !bySender) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${message.to} is held here`)
+  // role work: the seat that signed is the recipient whose card counts (a step's key is also the one its lease names)
+  const party = roleOfAddress(message.to) === undefined ? message.to : o.receipt.actor
+  const recipient = core.directory.get(party)
+  if (recipient === undefined && !bySender) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${party} is held here`)
   const signer = bySender ? o.signer : recipient?.actorKey
-  if (signer !== undefined && core.directory.isRevoked(signer)) return refuse('CARD_REVOKED', `the key of ${bySender ? message.from : message.to} is revoked`)
+  if (signer !== undefined && core.directory.isRevoked(signer)) return refuse('CARD_REVOKED', `the key of ${bySender ? message.from : party} is revoked`)
   const c = checkReceipt(bytes, message, recipient?.actorKey ?? new Uint8Array(0))
   if (!c.ok) return c
+  if (!bySender && party !== message.to && !bytesEqual(o.signer, recipient?.actorKey ?? new Uint8Array(0))) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the current key of ${party}`)
+  const roleBad = roleReceiptRefusal(core, c.receipt, message.to)
+  if (roleBad !== undefined) return roleBad
+  // the lease a step carries is a fact like any other: a node that had not heard of it holds it now
+  if (c.receipt.lease !== undefined) core.store.facts.learning(() => storeLease(core, c.receipt.lease as Uint8Array, nowMs))
   const store = core.store.messages
   const isNew = core.store.facts.learning(() => core.store.receipts.insert({
     hash: c.hash, messageId: message.id, state: c.receipt.state, actor: c.receipt.actor, envelope: bytes, atMs: c.receipt.atMs, receivedAtMs: nowMs

@@ -6,7 +6,8 @@ import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState
 import type { Core } from '../core.js'
 import { NODE_CALLER, checkObligationAccess, type Caller } from '../access/index.js'
 import type { MessageRow } from '../store/index.js'
-import { deriveState, isFinal, rank, signReceipt } from '../receipts/index.js'
+import { deriveState, isFinal, rank, roleOfAddress, signReceipt } from '../receipts/index.js'
+import { heldLease, roleSeat } from './roles.js'
 import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
 import { obligationId, parseObligation } from './ids.js'
@@ -19,34 +20,44 @@ export interface StepResult {
   issued: ReceiptState[]
 }
 
+/** A message and the seat whose step it takes: its recipient, or for role work the role's seat acting here. */
+interface Inbox { m: MessageRow, seat: string, role: boolean }
+
 /** The message a step is about; the step acts as its recipient seat, so the caller must be allowed to. */
-function inboxMessage (core: Core, ob: string, as: string | undefined, caller: Caller): MessageRow {
+function inboxMessage (core: Core, ob: string, as: string | undefined, caller: Caller): Inbox {
   const id = parseObligation(ob)
   checkObligationAccess(core.store.messages, id, ob, caller)
   const m = requireMessage(core, id, ob)
   if (!m.localTo) throw new MeshError('NOT_RECIPIENT', `${ob} is not addressed to a seat on this node`)
+  if (roleOfAddress(m.to) !== undefined) return { m, seat: roleSeat(core, m, as, caller), role: true }
   if (as !== undefined && as !== '' && as !== m.to) throw new MeshError('NOT_RECIPIENT', `${ob} is addressed to ${m.to}, not to ${as}`)
   core.authorizeSeat(m.to, caller)
-  return m
+  return { m, seat: m.to, role: false }
 }
 
 /**
  * Issues the receipts that are not held yet, in order; all in one durable transaction, with the file a COMPLETE
  * names kept beside its receipt (and its content, for the sender).
  */
-async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>, file?: EvidenceFile): Promise<StepResult> {
+async function issue (core: Core, at: Inbox, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>, file?: EvidenceFile): Promise<StepResult> {
+  const { m, seat } = at
   const store = core.store.messages
   const current = deriveState(core.store.receipts.forMessage(m.id))
   refuseCanceled(m, current)
-  const wanted = steps.filter(s => core.store.receipts.get(m.id, s.state, m.to) === undefined)
+  const wanted = steps.filter(s => core.store.receipts.get(m.id, s.state, seat) === undefined)
   if (isFinal(current) && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
-  const key = core.seatKey(m.to)
+  const key = core.seatKey(seat)
   const now = Date.now()
-  const signed = wanted.map(s => signReceipt(key, { messageId: m.id, messageHash: m.hash, actor: m.to, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from, header: m.header }))
+  // role work: every step is taken under the live lease the seat holds, and carries it
+  const lease = at.role && wanted.length > 0 ? heldLease(core, m, seat, now) : undefined
+  const signed = wanted.map(s => signReceipt(key, {
+    messageId: m.id, messageHash: m.hash, actor: seat, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from, header: m.header,
+    ...(lease === undefined ? {} : { fence: lease.fence, lease: lease.grant })
+  }))
   const senderRemote = !m.localFrom
   await core.store.commit.run(() => {
     for (const r of signed) {
-      core.store.receipts.insert({ hash: r.hash, messageId: m.id, state: r.data.state, actor: m.to, envelope: r.envelope, atMs: now, receivedAtMs: now })
+      core.store.receipts.insert({ hash: r.hash, messageId: m.id, state: r.data.state, actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
       if (file !== undefined && r.data.evidence !== undefined) {
         core.store.evidence.put({ receiptHash: r.hash, messageId: m.id, origin: 'issued', path: file.path, sha256: file.sha256, size: file.size, content: file.content, storedAtMs: now })
       }
@@ -54,7 +65,7 @@ async function issue (core: Core, m: MessageRow, steps: Array<{ state: ReceiptSt
     }
     store.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
   })
-  for (const r of signed) core.events.emit('receipt', { messageId: m.id, state: r.data.state, actor: m.to })
+  for (const r of signed) core.events.emit('receipt', { messageId: m.id, state: r.data.state, actor: seat })
   if (senderRemote && signed.length > 0) core.events.emit('outbox:kick')
   return { obligation: obligationId(m.id), state: deriveState(core.store.receipts.forMessage(m.id)), issued: signed.map(r => r.data.state) }
 }
@@ -76,12 +87,15 @@ export interface ReadResult extends StepResult {
 }
 
 export async function read (core: Core, ob: string, as?: string, caller: Caller = NODE_CALLER): Promise<ReadResult> {
-  const m = inboxMessage(core, ob, as, caller)
+  const at = inboxMessage(core, ob, as, caller)
+  const m = at.m
   const msg = messageFromWire(envelopeFromWire(m.envelope).payload)
   const state = deriveState(core.store.receipts.forMessage(m.id))
-  const step = rank(state) >= rank('READ') || isFinal(state)
+  // role work is read by the seat holding its lease (its first read issues READ under it); once final, by any of the role's seats
+  if (at.role && !isFinal(state)) heldLease(core, m, at.seat)
+  const step = (rank(state) >= rank('READ') && (!at.role || core.store.receipts.get(m.id, 'READ', at.seat) !== undefined)) || isFinal(state)
     ? { obligation: obligationId(m.id), state, issued: [] }
-    : await issue(core, m, [{ state: 'READ' }])
+    : await issue(core, at, [{ state: 'READ' }])
   // a withdrawn message read once after the withdrawal leaves the open inbox; lost in a power cut, it shows once more
   if (state === 'CANCELED') await core.store.commit.run(() => { core.store.messages.markCancelSeen(m.id, Date.now()) }, { durable: false })
   return {
@@ -96,9 +110,9 @@ export async function read (core: Core, ob: string, as?: string, caller: Caller 
 }
 
 export async function consume (core: Core, ob: string, as?: string, caller: Caller = NODE_CALLER): Promise<StepResult> {
-  const m = inboxMessage(core, ob, as, caller)
-  refuseCanceled(m)
-  return await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }])
+  const at = inboxMessage(core, ob, as, caller)
+  refuseCanceled(at.m)
+  return await issue(core, at, [{ state: 'READ' }, { state: 'CONSUMED' }])
 }
 
 export async function ack (core: Core, ob: string, sentence: string, opts: { as?: string, file?: string, caller?: Caller } = {}): Promise<StepResult & { evidence: { path: string, sha256: string, size: number } }> {
@@ -108,22 +122,24 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   // user) may not make it read files it could not read itself; its sentence becomes the receipt file
   if (caller.via === 'seat' && opts.file !== undefined) throw new MeshError('SEAT_EVIDENCE_FORBIDDEN', 'on the seat socket ack takes no evidence file; put what was done in the sentence')
   checkFields([['the ack sentence', sentence, MAX_NOTE_BYTES], ['the evidence path', opts.file, MAX_EVIDENCE_PATH_BYTES]])
-  const m = inboxMessage(core, ob, opts.as, caller)
+  const at = inboxMessage(core, ob, opts.as, caller)
+  const m = at.m
   refuseCanceled(m) // before a receipt file is written or an evidence file read
+  if (at.role) heldLease(core, m, at.seat) // and before either for role work without the lease
   const now = Date.now()
   const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
   // Checked, hashed and kept in one read; a file that changes while it is read is refused (EVIDENCE_CHANGED).
   const file = await readEvidence(path, core.ctx.paths)
   checkFields([['the evidence path', file.path, MAX_EVIDENCE_PATH_BYTES]]) // resolved: a relative path grows
   const evidence: EvidenceData = { path: file.path, sha256: file.sha256, size: file.size }
-  const r = await issue(core, m, [{ state: 'READ' }, { state: 'CONSUMED' }, { state: 'COMPLETE', note: sentence, evidence }], file)
+  const r = await issue(core, at, [{ state: 'READ' }, { state: 'CONSUMED' }, { state: 'COMPLETE', note: sentence, evidence }], file)
   return { ...r, evidence: { path: evidence.path, sha256: Buffer.from(evidence.sha256).toString('hex'), size: evidence.size } }
 }
 
 export async function reject (core: Core, ob: string, reason: string, opts: { as?: string, caller?: Caller } = {}): Promise<StepResult> {
   if (typeof reason !== 'string' || reason.trim() === '') throw new MeshError('REJECT_REASON_MISSING', 'reject needs a reason')
   checkFields([['the reject reason', reason, MAX_NOTE_BYTES]])
-  const m = inboxMessage(core, ob, opts.as, opts.caller ?? NODE_CALLER)
-  refuseCanceled(m)
-  return await issue(core, m, [{ state: 'REJECTED', note: reason }])
+  const at = inboxMessage(core, ob, opts.as, opts.caller ?? NODE_CALLER)
+  refuseCanceled(at.m)
+  return await issue(core, at, [{ state: 'REJECTED', note: reason }])
 }

@@ -4,6 +4,7 @@
 import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../cards/index.js'
 import { InlineEvidenceError, PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
 import { openHeader } from './header.js'
+import { checkLeaseStep, roleOfAddress } from './lease.js'
 import {
   MAX_EVIDENCE_PATH_BYTES, MAX_HANDLE_BYTES, MAX_NOTE_BYTES, MAX_RECEIPT_BYTES, MAX_RECEIPT_CODE_BYTES, oversized
 } from '../limits/index.js'
@@ -66,8 +67,11 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   if (!bytesEqual(r.messageHash, message.hash)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is bound to other message content')
   const bySender = signerOf(r.state) === 'sender'
   const party = bySender ? message.from : message.to
-  if (r.actor !== party && (party !== '' || !bySender)) return refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is by the ${bySender ? 'sender' : 'recipient'} ${party}, not by ${r.actor}`)
-  if (!bySender && !bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${message.to}`)
+  // addressed to a role: any seat's DELIVERED (recipientKey is that seat's key, its card holding the role is the
+  // caller's to check); every later step is its lease holder's, checked against the lease the receipt carries
+  const role = !bySender && roleOfAddress(message.to) !== undefined
+  if (r.actor !== party && !role && (party !== '' || !bySender)) return refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is by the ${bySender ? 'sender' : 'recipient'} ${party}, not by ${r.actor}`)
+  if (!bySender && (!role || r.state === 'DELIVERED') && !bytesEqual(o.signer, recipientKey)) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the key of ${role ? r.actor : message.to}`)
   if (r.state === 'COMPLETE') {
     const e = r.evidence
     if (e === undefined || e.sha256.byteLength !== 32 || e.path === '') return refuse('EVIDENCE_MISSING', 'a COMPLETE receipt must carry evidence (path, sha256, size)')
@@ -76,6 +80,10 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   if (!h.ok) return h
   if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
   if (bySender && !bytesEqual(o.signer, h.header.fromKey)) return refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is not signed by the key ${message.from} sent the message with`)
+  if (role && r.state !== 'DELIVERED') {
+    const bad = checkLeaseStep(r, o.signer, h.header)
+    if (bad !== undefined) return bad
+  }
   return { ok: true, receipt: r, hash: o.hash, header: h.header }
 }
 
@@ -93,6 +101,10 @@ export function headerOf (r: ReceiptData): { ok: true, header: MessageHeaderData
   }
   const bySender = signerOf(r.state) === 'sender'
   const party = bySender ? h.header.from : h.header.to
+  if (!bySender && roleOfAddress(h.header.to) !== undefined) {
+    // addressed to a role: the step is a seat's, which seat the caller checks (DELIVERED) or the lease says
+    return r.actor === '' || roleOfAddress(r.actor) !== undefined ? refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is by a seat, not by ${JSON.stringify(r.actor)}`) : h
+  }
   if (r.actor !== party) {
     // a withdrawal by anyone but the sender, or the sender stating a recipient's step: a wrong signer; a recipient
     // step by a third seat names another message than this header's (as it always did)

@@ -110,11 +110,17 @@ export class CarrierStore {
     this.s.get('INSERT OR IGNORE INTO wake_queue (message_id, handle, queued_at_ms) VALUES (?, ?, ?)').run(messageId, handle, atMs)
   }
 
+  /** Queues an offer again (a lease on role work expired): a new row, newest, not woken yet. */
+  requeue (messageId: Uint8Array, handle: string, atMs: number): void {
+    this.s.get('DELETE FROM wake_queue WHERE message_id = ? AND handle = ?').run(messageId, handle)
+    this.enqueue(messageId, handle, atMs)
+  }
+
   /** What a wake still owes this seat: messages queued, never named by a wake that landed, and still only DELIVERED. */
   owed (handle: string): OwedWake | undefined {
     // newest first through the (handle, woken_at_ms) index, and a bounded count: a seat with a huge backlog costs
     // a wake (or a start-up) no more than MAX_OWED_COUNTED rows
-    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC`
+    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC`
     const r = this.s.get(`SELECT q.seq AS seq, q.message_id AS id ${open} LIMIT 1`).get(handle) as { seq: number, id: Buffer } | undefined
     if (r === undefined) return undefined
     const n = this.s.get(`SELECT count(*) FROM (SELECT 1 ${open} LIMIT ${MAX_OWED_COUNTED})`).pluck().get(handle) as number
@@ -124,7 +130,7 @@ export class CarrierStore {
   /** The newest owed obligations, newest last, at most `limit` (a command carrier gets them in its environment). */
   owedIds (handle: string, upToSeq: number, limit: number): Uint8Array[] {
     return (this.s.get(`SELECT q.message_id FROM wake_queue q JOIN messages m ON m.id = q.message_id
-      WHERE q.handle = ? AND q.seq <= ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC LIMIT ?`).pluck().all(handle, upToSeq, limit) as Buffer[])
+      WHERE q.handle = ? AND q.seq <= ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC LIMIT ?`).pluck().all(handle, upToSeq, limit) as Buffer[])
       .map(u8).reverse()
   }
 
@@ -132,7 +138,7 @@ export class CarrierStore {
     // per seat, newest first, stopping at the first owed message: a start-up reads what it needs, not the queue
     const seats = this.s.get('SELECT handle FROM actors ORDER BY handle').pluck().all() as string[]
     const owed = this.s.get(`SELECT 1 FROM wake_queue q JOIN messages m ON m.id = q.message_id
-      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND m.state = 'DELIVERED' ORDER BY q.seq DESC LIMIT 1`)
+      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC LIMIT 1`)
     return seats.filter(h => owed.get(h) !== undefined)
   }
 

@@ -3,7 +3,7 @@ import { sha256 } from '../../cards/index.js'
 import type { FactWatermark } from './fact-watermark.js'
 import type { Statements } from './statements.js'
 
-export type FactKind = 'card' | 'receipt' | 'revocation' | 'endorsement'
+export type FactKind = 'card' | 'receipt' | 'revocation' | 'endorsement' | 'lease'
 
 export interface FactRow {
   seq: number

@@ -4,6 +4,7 @@ import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
 import { ReceiptStore } from './receipts.js'
+import { LeaseStore } from './leases.js'
 import { OutboxStore } from './outbox.js'
 import { FactStore } from './facts.js'
 import { InviteStore } from './invites.js'
@@ -23,6 +24,7 @@ export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js
 export type { SeatTokenStore } from './seat-tokens.js'
 export type { MessageStore, MessageRow } from './messages.js'
 export type { ReceiptStore, ReceiptRow } from './receipts.js'
+export type { LeaseStore, LeaseRow } from './leases.js'
 export type { OutboxStore, OutboxRow, OutboxKind, OutboxStatus, HandedRow } from './outbox.js'
 export type { FactRow, FactKind } from './facts.js'
 export type { EvidenceRow, EvidenceOrigin } from './evidence.js'
@@ -41,6 +43,8 @@ export class Store {
   readonly identity: IdentityStore
   readonly messages: MessageStore
   readonly receipts: ReceiptStore
+  /** Leases on obligations addressed to a role (signed by their senders). */
+  readonly leases: LeaseStore
   readonly outbox: OutboxStore
   readonly facts: FactStore
   readonly invites: InviteStore
@@ -75,6 +79,7 @@ export class Store {
     this.identity = new IdentityStore(s, this.facts)
     this.messages = new MessageStore(s)
     this.receipts = new ReceiptStore(s, this.facts)
+    this.leases = new LeaseStore(s, this.facts)
     this.outbox = new OutboxStore(s)
     this.a2aClient = new A2AClientStore(s)
   }

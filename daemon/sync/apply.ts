@@ -5,6 +5,7 @@ import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevoca
 import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
+import { roleReceiptRefusal, storeLease } from '../messaging/index.js'
 import { acceptCardJson } from '../directory/index.js'
 import { settleConflicts } from '../setup/conflicts.js'
 import { oversized, MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
@@ -27,6 +28,7 @@ function applyNewFact (core: Core, kind: string, bytes: Uint8Array, nowMs: numbe
     case 'receipt': return applyReceiptFact(core, bytes, nowMs)
     case 'revocation': return applyRevocation(core, bytes, nowMs)
     case 'endorsement': return applyEndorsement(core, bytes, nowMs)
+    case 'lease': return applyLease(core, bytes, nowMs)
     default: return { verdict: 'reject', code: 'FACT_UNKNOWN_KIND', reason: `unknown fact kind ${JSON.stringify(kind)}` }
   }
 }
@@ -80,11 +82,21 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
     const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: h.header.to, from: h.header.from }, actor.actorKey)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   }
+  const roleBad = roleReceiptRefusal(core, r, h.header.to)
+  if (roleBad !== undefined) return { verdict: 'reject', code: roleBad.code, reason: roleBad.reason }
+  if (r.lease !== undefined) storeLease(core, r.lease, nowMs) // checked with the receipt; held like any lease fact
   const isNew = core.store.receipts.insert({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
   if (!isNew) return { verdict: 'held' }
   if (message !== undefined) store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
   core.events.emit('receipt', { messageId: r.messageId, state: r.state, actor: r.actor })
   return { verdict: 'new' }
+}
+
+/** A lease on role work, signed by the message's sender: held by every node, so each can check the steps taken under it. */
+function applyLease (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
+  const v = storeLease(core, bytes, nowMs)
+  if (!v.ok) return v.code === 'ACTOR_UNKNOWN' ? { verdict: 'ignore' } : { verdict: 'reject', code: v.code, reason: v.reason }
+  return { verdict: v.isNew ? 'new' : 'held' }
 }
 
 function applyRevocation (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {

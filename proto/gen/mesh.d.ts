@@ -566,6 +566,12 @@ export namespace aioscomm {
             /** Receipt header. */
             header: Uint8Array;
 
+            /** Receipt fence. */
+            fence: number;
+
+            /** Receipt lease. */
+            lease: Uint8Array;
+
             /**
              * Encodes the specified Receipt message. Does not implicitly {@link aioscomm.v1.Receipt.verify|verify} messages.
              * @param message Receipt message or plain object to encode
@@ -626,6 +632,12 @@ export namespace aioscomm {
 
                 /** Receipt header */
                 header?: (Uint8Array|null);
+
+                /** Receipt fence */
+                fence?: (number|null);
+
+                /** Receipt lease */
+                lease?: (Uint8Array|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -2009,6 +2021,323 @@ export namespace aioscomm {
 
             /** Shape of a JoinResponse. */
             type $Shape = aioscomm.v1.JoinResponse.$Properties;
+        }
+
+        /** LeaseKind enum. */
+        enum LeaseKind {
+
+            /** LEASE_KIND_UNSPECIFIED value */
+            LEASE_KIND_UNSPECIFIED = 0,
+
+            /** GRANTED value */
+            GRANTED = 1,
+
+            /** RELEASED value */
+            RELEASED = 2
+        }
+
+        /**
+         * Properties of a Lease.
+         * @deprecated Use aioscomm.v1.Lease.$Properties instead.
+         */
+        interface ILease extends aioscomm.v1.Lease.$Properties {
+        }
+
+        /** Represents a Lease. */
+        class Lease {
+
+            /**
+             * Constructs a new Lease.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.Lease.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** Lease messageId. */
+            messageId: Uint8Array;
+
+            /** Lease messageHash. */
+            messageHash: Uint8Array;
+
+            /** Lease role. */
+            role: string;
+
+            /** Lease holder. */
+            holder: string;
+
+            /** Lease holderKey. */
+            holderKey: Uint8Array;
+
+            /** Lease fence. */
+            fence: number;
+
+            /** Lease kind. */
+            kind: aioscomm.v1.LeaseKind;
+
+            /** Lease atMs. */
+            atMs: number;
+
+            /** Lease expiresAtMs. */
+            expiresAtMs: number;
+
+            /** Lease header. */
+            header: Uint8Array;
+
+            /**
+             * Encodes the specified Lease message. Does not implicitly {@link aioscomm.v1.Lease.verify|verify} messages.
+             * @param message Lease message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.Lease.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a Lease message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.Lease & aioscomm.v1.Lease.$Shape} Lease
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.Lease & aioscomm.v1.Lease.$Shape;
+
+            /**
+             * Gets the type url for Lease
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace Lease {
+
+            /** Properties of a Lease. */
+            interface $Properties {
+
+                /** Lease messageId */
+                messageId?: (Uint8Array|null);
+
+                /** Lease messageHash */
+                messageHash?: (Uint8Array|null);
+
+                /** Lease role */
+                role?: (string|null);
+
+                /** Lease holder */
+                holder?: (string|null);
+
+                /** Lease holderKey */
+                holderKey?: (Uint8Array|null);
+
+                /** Lease fence */
+                fence?: (number|null);
+
+                /** Lease kind */
+                kind?: (aioscomm.v1.LeaseKind|null);
+
+                /** Lease atMs */
+                atMs?: (number|null);
+
+                /** Lease expiresAtMs */
+                expiresAtMs?: (number|null);
+
+                /** Lease header */
+                header?: (Uint8Array|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a Lease. */
+            type $Shape = aioscomm.v1.Lease.$Properties;
+        }
+
+        /** LeaseOp enum. */
+        enum LeaseOp {
+
+            /** LEASE_OP_UNSPECIFIED value */
+            LEASE_OP_UNSPECIFIED = 0,
+
+            /** CLAIM value */
+            CLAIM = 1,
+
+            /** RENEW value */
+            RENEW = 2,
+
+            /** RELEASE value */
+            RELEASE = 3
+        }
+
+        /**
+         * Properties of a LeaseRequest.
+         * @deprecated Use aioscomm.v1.LeaseRequest.$Properties instead.
+         */
+        interface ILeaseRequest extends aioscomm.v1.LeaseRequest.$Properties {
+        }
+
+        /** Represents a LeaseRequest. */
+        class LeaseRequest {
+
+            /**
+             * Constructs a new LeaseRequest.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.LeaseRequest.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** LeaseRequest op. */
+            op: aioscomm.v1.LeaseOp;
+
+            /** LeaseRequest messageId. */
+            messageId: Uint8Array;
+
+            /** LeaseRequest seat. */
+            seat: string;
+
+            /** LeaseRequest durationMs. */
+            durationMs: number;
+
+            /** LeaseRequest fence. */
+            fence: number;
+
+            /** LeaseRequest atMs. */
+            atMs: number;
+
+            /**
+             * Encodes the specified LeaseRequest message. Does not implicitly {@link aioscomm.v1.LeaseRequest.verify|verify} messages.
+             * @param message LeaseRequest message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.LeaseRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a LeaseRequest message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.LeaseRequest & aioscomm.v1.LeaseRequest.$Shape} LeaseRequest
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.LeaseRequest & aioscomm.v1.LeaseRequest.$Shape;
+
+            /**
+             * Gets the type url for LeaseRequest
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace LeaseRequest {
+
+            /** Properties of a LeaseRequest. */
+            interface $Properties {
+
+                /** LeaseRequest op */
+                op?: (aioscomm.v1.LeaseOp|null);
+
+                /** LeaseRequest messageId */
+                messageId?: (Uint8Array|null);
+
+                /** LeaseRequest seat */
+                seat?: (string|null);
+
+                /** LeaseRequest durationMs */
+                durationMs?: (number|null);
+
+                /** LeaseRequest fence */
+                fence?: (number|null);
+
+                /** LeaseRequest atMs */
+                atMs?: (number|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a LeaseRequest. */
+            type $Shape = aioscomm.v1.LeaseRequest.$Properties;
+        }
+
+        /**
+         * Properties of a LeaseAnswer.
+         * @deprecated Use aioscomm.v1.LeaseAnswer.$Properties instead.
+         */
+        interface ILeaseAnswer extends aioscomm.v1.LeaseAnswer.$Properties {
+        }
+
+        /** Represents a LeaseAnswer. */
+        class LeaseAnswer {
+
+            /**
+             * Constructs a new LeaseAnswer.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.LeaseAnswer.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** LeaseAnswer lease. */
+            lease: Uint8Array;
+
+            /** LeaseAnswer errorCode. */
+            errorCode: string;
+
+            /** LeaseAnswer errorMessage. */
+            errorMessage: string;
+
+            /**
+             * Encodes the specified LeaseAnswer message. Does not implicitly {@link aioscomm.v1.LeaseAnswer.verify|verify} messages.
+             * @param message LeaseAnswer message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.LeaseAnswer.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a LeaseAnswer message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.LeaseAnswer & aioscomm.v1.LeaseAnswer.$Shape} LeaseAnswer
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.LeaseAnswer & aioscomm.v1.LeaseAnswer.$Shape;
+
+            /**
+             * Gets the type url for LeaseAnswer
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace LeaseAnswer {
+
+            /** Properties of a LeaseAnswer. */
+            interface $Properties {
+
+                /** LeaseAnswer lease */
+                lease?: (Uint8Array|null);
+
+                /** LeaseAnswer errorCode */
+                errorCode?: (string|null);
+
+                /** LeaseAnswer errorMessage */
+                errorMessage?: (string|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a LeaseAnswer. */
+            type $Shape = aioscomm.v1.LeaseAnswer.$Properties;
         }
     }
 }

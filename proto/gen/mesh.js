@@ -1337,6 +1337,8 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {string|null} [code] Receipt code
              * @property {string|null} [from] Receipt from
              * @property {Uint8Array|null} [header] Receipt header
+             * @property {number|null} [fence] Receipt fence
+             * @property {Uint8Array|null} [lease] Receipt lease
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -1449,6 +1451,22 @@ export const aioscomm = $root.aioscomm = (() => {
             Receipt.prototype.header = $util.newBuffer([]);
 
             /**
+             * Receipt fence.
+             * @member {number} fence
+             * @memberof aioscomm.v1.Receipt
+             * @instance
+             */
+            Receipt.prototype.fence = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Receipt lease.
+             * @member {Uint8Array} lease
+             * @memberof aioscomm.v1.Receipt
+             * @instance
+             */
+            Receipt.prototype.lease = $util.newBuffer([]);
+
+            /**
              * Encodes the specified Receipt message. Does not implicitly {@link aioscomm.v1.Receipt.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Receipt
@@ -1484,6 +1502,10 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 9, wireType 2 =*/74).string(message.from);
                 if (message.header != null && $Object.hasOwnProperty.call(message, "header") && message.header.length)
                     writer.uint32(/* id 10, wireType 2 =*/82).bytes(message.header);
+                if (message.fence != null && $Object.hasOwnProperty.call(message, "fence") && (typeof message.fence === "object" ? message.fence.low || message.fence.high : message.fence !== 0))
+                    writer.uint32(/* id 11, wireType 0 =*/88).uint64(message.fence);
+                if (message.lease != null && $Object.hasOwnProperty.call(message, "lease") && message.lease.length)
+                    writer.uint32(/* id 12, wireType 2 =*/98).bytes(message.lease);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1613,6 +1635,24 @@ export const aioscomm = $root.aioscomm = (() => {
                                 message.header = value;
                             else
                                 delete message.header;
+                            continue;
+                        }
+                    case 11: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.fence = value;
+                            else
+                                delete message.fence;
+                            continue;
+                        }
+                    case 12: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.lease = value;
+                            else
+                                delete message.lease;
                             continue;
                         }
                     }
@@ -5170,6 +5210,810 @@ export const aioscomm = $root.aioscomm = (() => {
             };
 
             return JoinResponse;
+        })();
+
+        /**
+         * LeaseKind enum.
+         * @name aioscomm.v1.LeaseKind
+         * @enum {number}
+         * @property {number} LEASE_KIND_UNSPECIFIED=0 LEASE_KIND_UNSPECIFIED value
+         * @property {number} GRANTED=1 GRANTED value
+         * @property {number} RELEASED=2 RELEASED value
+         */
+        v1.LeaseKind = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "LEASE_KIND_UNSPECIFIED"] = 0;
+            values[valuesById[1] = "GRANTED"] = 1;
+            values[valuesById[2] = "RELEASED"] = 2;
+            return values;
+        })();
+
+        v1.Lease = (function() {
+
+            /**
+             * Properties of a Lease.
+             * @typedef {Object} aioscomm.v1.Lease.$Properties
+             * @property {Uint8Array|null} [messageId] Lease messageId
+             * @property {Uint8Array|null} [messageHash] Lease messageHash
+             * @property {string|null} [role] Lease role
+             * @property {string|null} [holder] Lease holder
+             * @property {Uint8Array|null} [holderKey] Lease holderKey
+             * @property {number|null} [fence] Lease fence
+             * @property {aioscomm.v1.LeaseKind|null} [kind] Lease kind
+             * @property {number|null} [atMs] Lease atMs
+             * @property {number|null} [expiresAtMs] Lease expiresAtMs
+             * @property {Uint8Array|null} [header] Lease header
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a Lease.
+             * @memberof aioscomm.v1
+             * @interface ILease
+             * @augments aioscomm.v1.Lease.$Properties
+             * @deprecated Use aioscomm.v1.Lease.$Properties instead.
+             */
+
+            /**
+             * Shape of a Lease.
+             * @typedef {aioscomm.v1.Lease.$Properties} aioscomm.v1.Lease.$Shape
+             */
+
+            /**
+             * Constructs a new Lease.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a Lease.
+             * @constructor
+             * @param {aioscomm.v1.Lease.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const Lease = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * Lease messageId.
+             * @member {Uint8Array} messageId
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.messageId = $util.newBuffer([]);
+
+            /**
+             * Lease messageHash.
+             * @member {Uint8Array} messageHash
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.messageHash = $util.newBuffer([]);
+
+            /**
+             * Lease role.
+             * @member {string} role
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.role = "";
+
+            /**
+             * Lease holder.
+             * @member {string} holder
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.holder = "";
+
+            /**
+             * Lease holderKey.
+             * @member {Uint8Array} holderKey
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.holderKey = $util.newBuffer([]);
+
+            /**
+             * Lease fence.
+             * @member {number} fence
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.fence = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Lease kind.
+             * @member {aioscomm.v1.LeaseKind} kind
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.kind = 0;
+
+            /**
+             * Lease atMs.
+             * @member {number} atMs
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.atMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Lease expiresAtMs.
+             * @member {number} expiresAtMs
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.expiresAtMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Lease header.
+             * @member {Uint8Array} header
+             * @memberof aioscomm.v1.Lease
+             * @instance
+             */
+            Lease.prototype.header = $util.newBuffer([]);
+
+            /**
+             * Encodes the specified Lease message. Does not implicitly {@link aioscomm.v1.Lease.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.Lease
+             * @static
+             * @param {aioscomm.v1.Lease.$Properties} message Lease message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            Lease.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.messageId != null && $Object.hasOwnProperty.call(message, "messageId") && message.messageId.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.messageId);
+                if (message.messageHash != null && $Object.hasOwnProperty.call(message, "messageHash") && message.messageHash.length)
+                    writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.messageHash);
+                if (message.role != null && $Object.hasOwnProperty.call(message, "role") && message.role !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.role);
+                if (message.holder != null && $Object.hasOwnProperty.call(message, "holder") && message.holder !== "")
+                    writer.uint32(/* id 4, wireType 2 =*/34).string(message.holder);
+                if (message.holderKey != null && $Object.hasOwnProperty.call(message, "holderKey") && message.holderKey.length)
+                    writer.uint32(/* id 5, wireType 2 =*/42).bytes(message.holderKey);
+                if (message.fence != null && $Object.hasOwnProperty.call(message, "fence") && (typeof message.fence === "object" ? message.fence.low || message.fence.high : message.fence !== 0))
+                    writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.fence);
+                if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== 0)
+                    writer.uint32(/* id 7, wireType 0 =*/56).int32(message.kind);
+                if (message.atMs != null && $Object.hasOwnProperty.call(message, "atMs") && (typeof message.atMs === "object" ? message.atMs.low || message.atMs.high : message.atMs !== 0))
+                    writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.atMs);
+                if (message.expiresAtMs != null && $Object.hasOwnProperty.call(message, "expiresAtMs") && (typeof message.expiresAtMs === "object" ? message.expiresAtMs.low || message.expiresAtMs.high : message.expiresAtMs !== 0))
+                    writer.uint32(/* id 9, wireType 0 =*/72).uint64(message.expiresAtMs);
+                if (message.header != null && $Object.hasOwnProperty.call(message, "header") && message.header.length)
+                    writer.uint32(/* id 10, wireType 2 =*/82).bytes(message.header);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a Lease message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.Lease
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.Lease & aioscomm.v1.Lease.$Shape} Lease
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            Lease.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.Lease();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.messageId = value;
+                            else
+                                delete message.messageId;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.messageHash = value;
+                            else
+                                delete message.messageHash;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.role = value;
+                            else
+                                delete message.role;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.holder = value;
+                            else
+                                delete message.holder;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.holderKey = value;
+                            else
+                                delete message.holderKey;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.fence = value;
+                            else
+                                delete message.fence;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.int32())
+                                message.kind = value;
+                            else
+                                delete message.kind;
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.atMs = value;
+                            else
+                                delete message.atMs;
+                            continue;
+                        }
+                    case 9: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.expiresAtMs = value;
+                            else
+                                delete message.expiresAtMs;
+                            continue;
+                        }
+                    case 10: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.header = value;
+                            else
+                                delete message.header;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for Lease
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.Lease
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            Lease.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.Lease";
+            };
+
+            return Lease;
+        })();
+
+        /**
+         * LeaseOp enum.
+         * @name aioscomm.v1.LeaseOp
+         * @enum {number}
+         * @property {number} LEASE_OP_UNSPECIFIED=0 LEASE_OP_UNSPECIFIED value
+         * @property {number} CLAIM=1 CLAIM value
+         * @property {number} RENEW=2 RENEW value
+         * @property {number} RELEASE=3 RELEASE value
+         */
+        v1.LeaseOp = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "LEASE_OP_UNSPECIFIED"] = 0;
+            values[valuesById[1] = "CLAIM"] = 1;
+            values[valuesById[2] = "RENEW"] = 2;
+            values[valuesById[3] = "RELEASE"] = 3;
+            return values;
+        })();
+
+        v1.LeaseRequest = (function() {
+
+            /**
+             * Properties of a LeaseRequest.
+             * @typedef {Object} aioscomm.v1.LeaseRequest.$Properties
+             * @property {aioscomm.v1.LeaseOp|null} [op] LeaseRequest op
+             * @property {Uint8Array|null} [messageId] LeaseRequest messageId
+             * @property {string|null} [seat] LeaseRequest seat
+             * @property {number|null} [durationMs] LeaseRequest durationMs
+             * @property {number|null} [fence] LeaseRequest fence
+             * @property {number|null} [atMs] LeaseRequest atMs
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a LeaseRequest.
+             * @memberof aioscomm.v1
+             * @interface ILeaseRequest
+             * @augments aioscomm.v1.LeaseRequest.$Properties
+             * @deprecated Use aioscomm.v1.LeaseRequest.$Properties instead.
+             */
+
+            /**
+             * Shape of a LeaseRequest.
+             * @typedef {aioscomm.v1.LeaseRequest.$Properties} aioscomm.v1.LeaseRequest.$Shape
+             */
+
+            /**
+             * Constructs a new LeaseRequest.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a LeaseRequest.
+             * @constructor
+             * @param {aioscomm.v1.LeaseRequest.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const LeaseRequest = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * LeaseRequest op.
+             * @member {aioscomm.v1.LeaseOp} op
+             * @memberof aioscomm.v1.LeaseRequest
+             * @instance
+             */
+            LeaseRequest.prototype.op = 0;
+
+            /**
+             * LeaseRequest messageId.
+             * @member {Uint8Array} messageId
+             * @memberof aioscomm.v1.LeaseRequest
+             * @instance
+             */
+            LeaseRequest.prototype.messageId = $util.newBuffer([]);
+
+            /**
+             * LeaseRequest seat.
+             * @member {string} seat
+             * @memberof aioscomm.v1.LeaseRequest
+             * @instance
+             */
+            LeaseRequest.prototype.seat = "";
+
+            /**
+             * LeaseRequest durationMs.
+             * @member {number} durationMs
+             * @memberof aioscomm.v1.LeaseRequest
+             * @instance
+             */
+            LeaseRequest.prototype.durationMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * LeaseRequest fence.
+             * @member {number} fence
+             * @memberof aioscomm.v1.LeaseRequest
+             * @instance
+             */
+            LeaseRequest.prototype.fence = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * LeaseRequest atMs.
+             * @member {number} atMs
+             * @memberof aioscomm.v1.LeaseRequest
+             * @instance
+             */
+            LeaseRequest.prototype.atMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Encodes the specified LeaseRequest message. Does not implicitly {@link aioscomm.v1.LeaseRequest.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.LeaseRequest
+             * @static
+             * @param {aioscomm.v1.LeaseRequest.$Properties} message LeaseRequest message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            LeaseRequest.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.op != null && $Object.hasOwnProperty.call(message, "op") && message.op !== 0)
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.op);
+                if (message.messageId != null && $Object.hasOwnProperty.call(message, "messageId") && message.messageId.length)
+                    writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.messageId);
+                if (message.seat != null && $Object.hasOwnProperty.call(message, "seat") && message.seat !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.seat);
+                if (message.durationMs != null && $Object.hasOwnProperty.call(message, "durationMs") && (typeof message.durationMs === "object" ? message.durationMs.low || message.durationMs.high : message.durationMs !== 0))
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.durationMs);
+                if (message.fence != null && $Object.hasOwnProperty.call(message, "fence") && (typeof message.fence === "object" ? message.fence.low || message.fence.high : message.fence !== 0))
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.fence);
+                if (message.atMs != null && $Object.hasOwnProperty.call(message, "atMs") && (typeof message.atMs === "object" ? message.atMs.low || message.atMs.high : message.atMs !== 0))
+                    writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.atMs);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a LeaseRequest message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.LeaseRequest
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.LeaseRequest & aioscomm.v1.LeaseRequest.$Shape} LeaseRequest
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            LeaseRequest.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.LeaseRequest();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.int32())
+                                message.op = value;
+                            else
+                                delete message.op;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.messageId = value;
+                            else
+                                delete message.messageId;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.seat = value;
+                            else
+                                delete message.seat;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.durationMs = value;
+                            else
+                                delete message.durationMs;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.fence = value;
+                            else
+                                delete message.fence;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.atMs = value;
+                            else
+                                delete message.atMs;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for LeaseRequest
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.LeaseRequest
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            LeaseRequest.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.LeaseRequest";
+            };
+
+            return LeaseRequest;
+        })();
+
+        v1.LeaseAnswer = (function() {
+
+            /**
+             * Properties of a LeaseAnswer.
+             * @typedef {Object} aioscomm.v1.LeaseAnswer.$Properties
+             * @property {Uint8Array|null} [lease] LeaseAnswer lease
+             * @property {string|null} [errorCode] LeaseAnswer errorCode
+             * @property {string|null} [errorMessage] LeaseAnswer errorMessage
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a LeaseAnswer.
+             * @memberof aioscomm.v1
+             * @interface ILeaseAnswer
+             * @augments aioscomm.v1.LeaseAnswer.$Properties
+             * @deprecated Use aioscomm.v1.LeaseAnswer.$Properties instead.
+             */
+
+            /**
+             * Shape of a LeaseAnswer.
+             * @typedef {aioscomm.v1.LeaseAnswer.$Properties} aioscomm.v1.LeaseAnswer.$Shape
+             */
+
+            /**
+             * Constructs a new LeaseAnswer.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a LeaseAnswer.
+             * @constructor
+             * @param {aioscomm.v1.LeaseAnswer.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const LeaseAnswer = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * LeaseAnswer lease.
+             * @member {Uint8Array} lease
+             * @memberof aioscomm.v1.LeaseAnswer
+             * @instance
+             */
+            LeaseAnswer.prototype.lease = $util.newBuffer([]);
+
+            /**
+             * LeaseAnswer errorCode.
+             * @member {string} errorCode
+             * @memberof aioscomm.v1.LeaseAnswer
+             * @instance
+             */
+            LeaseAnswer.prototype.errorCode = "";
+
+            /**
+             * LeaseAnswer errorMessage.
+             * @member {string} errorMessage
+             * @memberof aioscomm.v1.LeaseAnswer
+             * @instance
+             */
+            LeaseAnswer.prototype.errorMessage = "";
+
+            /**
+             * Encodes the specified LeaseAnswer message. Does not implicitly {@link aioscomm.v1.LeaseAnswer.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.LeaseAnswer
+             * @static
+             * @param {aioscomm.v1.LeaseAnswer.$Properties} message LeaseAnswer message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            LeaseAnswer.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.lease != null && $Object.hasOwnProperty.call(message, "lease") && message.lease.length)
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.lease);
+                if (message.errorCode != null && $Object.hasOwnProperty.call(message, "errorCode") && message.errorCode !== "")
+                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.errorCode);
+                if (message.errorMessage != null && $Object.hasOwnProperty.call(message, "errorMessage") && message.errorMessage !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.errorMessage);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a LeaseAnswer message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.LeaseAnswer
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.LeaseAnswer & aioscomm.v1.LeaseAnswer.$Shape} LeaseAnswer
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            LeaseAnswer.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.LeaseAnswer();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.lease = value;
+                            else
+                                delete message.lease;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorCode = value;
+                            else
+                                delete message.errorCode;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorMessage = value;
+                            else
+                                delete message.errorMessage;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for LeaseAnswer
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.LeaseAnswer
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            LeaseAnswer.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.LeaseAnswer";
+            };
+
+            return LeaseAnswer;
         })();
 
         return v1;
