@@ -80,6 +80,8 @@ export interface ActorAddParams {
   commandTimeoutMs?: number
   wakeDelayMs?: number
   isolated?: boolean
+  /** Replaces the seat's roles ([] drops them); left out, an existing seat keeps its own. */
+  roles?: string[]
 }
 
 export interface InviteResult { token: string, expiresAt: string, peerId: string, addrs: string[], meshKey: string }
