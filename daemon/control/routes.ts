@@ -8,7 +8,7 @@ import { createInvite, joinMesh } from '../join/index.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
 import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
-import { journey, nodeReport } from '../observe/index.js'
+import { journey, nodeReport, roleSeats } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
@@ -129,6 +129,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
         valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`
       }
     },
+    'where.role': async p => await roleSeats(core, node, wake, str(p, 'role')),
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
     join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
     ...carrierRoutes(core, wake, node),
