@@ -5,7 +5,8 @@ import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
 import { createMesh, waitFor } from '../helpers/mesh.js'
 
 const LISTEN = ['--listen', '/ip4/127.0.0.1/tcp/0']
-const SPREAD_MS = 60_000 // gossip between two loopback daemons takes about a second; this bounds a slow, shared machine
+const SPREAD_MS = 20_000 // gossip between two loopback daemons takes about a second; this bounds a slow, shared machine
+const MESH_TEST_MS = 120_000 // five bounded waits and two daemons' start, on a shared machine
 
 async function cardParams (home: string, handle: string): Promise<{ seq: number, roles?: string[] }> {
   return JSON.parse(await ok(home, ['card', 'show', handle, '--a2a'])).capabilities.extensions[0].params
@@ -100,5 +101,5 @@ describe('roles across a mesh', () => {
     await a.daemon.stop()
     const gone = await waitFor('agent-a unhealthy at B', async () => await seatsOf(b.home, 'reviewer'), s => s[0]?.healthy === false, SPREAD_MS)
     expect(gone).toMatchObject([{ handle: 'agent-a', local: false, healthy: false }])
-  })
+  }, MESH_TEST_MS)
 })
