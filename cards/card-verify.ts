@@ -3,6 +3,7 @@ import { fromB64url, utf8 } from './encoding.js'
 import { fastVerify } from './ed25519.js'
 import { refuse, type Refusal } from './errors.js'
 import { isValidHandle } from './handle.js'
+import { isValidRole, MAX_ROLES_PER_SEAT } from './role.js'
 import { keyId, parseKeyText } from './keys.js'
 import { cardSigningInput, MESH_EXTENSION_URI, type AgentCard } from './card.js'
 
@@ -30,6 +31,8 @@ export interface VerifiedCard {
   relay?: boolean
   /** Peer ids of the nodes that hold this actor's mail while its node is unreachable. */
   mailboxes?: string[]
+  /** The roles the seat holds, as signed (sorted, once each); absent when it holds none. */
+  roles?: string[]
   card: AgentCard
   /** The exact JSON text that was verified. */
   json: string
@@ -112,6 +115,8 @@ function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card
       p.mailboxes.length > MAX_MAILBOXES || p.mailboxes.some(m => typeof m !== 'string' || m.length > 128)))) {
     return refuse('CARD_MALFORMED', 'the mesh extension params have a missing or mistyped field')
   }
+  const roles = rolesOf(p.roles)
+  if (roles === false) return refuse('CARD_MALFORMED', `the mesh extension roles are not 1 to ${MAX_ROLES_PER_SEAT} sorted distinct role names`)
   return {
     ok: true,
     card: {
@@ -126,9 +131,23 @@ function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card
       updatedAtMs,
       endorsement,
       ...(p.relay === true ? { relay: true } : {}),
-      ...(p.mailboxes !== undefined ? { mailboxes: p.mailboxes as string[] } : {})
+      ...(p.mailboxes !== undefined ? { mailboxes: p.mailboxes as string[] } : {}),
+      ...(roles !== undefined ? { roles } : {})
     }
   }
+}
+
+/**
+ * The roles a card lists: undefined when it lists none, false when the list is not what buildCard signs (role names,
+ * at most MAX_ROLES_PER_SEAT, sorted, each once): one set of roles has one signed form.
+ */
+function rolesOf (v: unknown): string[] | undefined | false {
+  if (v === undefined) return undefined
+  if (!Array.isArray(v) || v.length > MAX_ROLES_PER_SEAT) return false
+  for (let i = 0; i < v.length; i++) {
+    if (typeof v[i] !== 'string' || !isValidRole(v[i]) || (i > 0 && v[i - 1] >= v[i])) return false
+  }
+  return v as string[]
 }
 
 function checkSignature (card: AgentCard, actorKey: Uint8Array): { ok: true } | Refusal {

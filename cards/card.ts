@@ -3,6 +3,7 @@ import { b64url, utf8 } from './encoding.js'
 import { nobleSign } from './ed25519.js'
 import { jcs } from './jcs.js'
 import { keyId, keyText, type KeyPair } from './keys.js'
+import { normalizeRoles } from './role.js'
 
 export const MESH_EXTENSION_URI = 'urn:aios-comm:a2a:mesh:v1'
 export const LIBP2P_BINDING_URI = 'urn:aios-comm:a2a:binding:libp2p:v1'
@@ -32,6 +33,8 @@ export interface CardFacts {
   relay?: boolean
   /** Peer ids of the nodes that hold this actor's mail while its node is unreachable. */
   mailboxes?: string[]
+  /** The roles the seat holds (see role.ts): signed sorted and once each, left out when there are none. */
+  roles?: string[]
 }
 
 /** A2A 1.0 `securitySchemes` and `securityRequirements`; no empty values in them (see verifyCardJson). */
@@ -69,7 +72,8 @@ export function buildCard (actorKey: Uint8Array, f: CardFacts): AgentCard {
     updatedAt: new Date(f.updatedAtMs).toISOString(),
     endorsement: b64url(f.endorsement),
     relay: f.relay === true ? true : undefined,
-    mailboxes: f.mailboxes
+    mailboxes: f.mailboxes,
+    roles: f.roles === undefined ? undefined : normalizeRoles(f.roles)
   })
   const url = f.multiaddrs[0] ?? `/p2p/${f.peerId}`
   return {

@@ -249,7 +249,9 @@ export const CODES = {
   MAILBOX_DEST_NOT_TRUSTED: { exit: 'refused', fix: 'a mailbox holds mail only for trusted actors of its mesh hosted elsewhere' },
   MAILBOX_FULL: { exit: 'failure', fix: 'the mailbox holds as much as it may for now; it is tried again later, or another mailbox is' },
   // reach: endorsement expiry and renewal
-  ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' }
+  ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' },
+  // roles: the names a seat declares in its card (actor add --role, where role:NAME)
+  ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

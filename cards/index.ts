@@ -6,6 +6,7 @@ export { fastSign, fastVerify, nobleSign, nobleVerify, publicKeyOf } from './ed2
 export { generateKeyPair, keyPairFromSeed, keyText, parseKeyText, keyId, serializeKeyFile, parseKeyFile, type KeyPair } from './keys.js'
 export { signEnvelope, signBatch, verifyEnvelope, signingInput, ENVELOPE_DOMAIN, type Envelope, type BatchProof, type EnvelopeCheck } from './envelope.js'
 export { isValidHandle, HANDLE_PATTERN } from './handle.js'
+export { ROLE_PREFIX, ROLE_PATTERN, MAX_ROLES_PER_SEAT, isValidRole, roleOf, normalizeRoles, roleInvalid } from './role.js'
 export { jcs } from './jcs.js'
 export { buildCard, signCard, cardJson, cardSigningInput, MESH_EXTENSION_URI, LIBP2P_BINDING_URI, A2A_PROTOCOL_VERSION, type AgentCard, type CardFacts, type CardSecurity } from './card.js'
 export { verifyCardJson, MAX_CARD_BYTES, type VerifiedCard, type CardCheck } from './card-verify.js'

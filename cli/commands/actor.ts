@@ -35,16 +35,19 @@ export function register (program: Command): void {
     .option('--command-timeout <ms>', 'how long the wake command may run (default 10000)', milliseconds)
     .option('--wake-delay <ms>', 'pause between the wake line and Enter (default per carrier: 300 claude-code, 500 codex, 50 shell)', milliseconds)
     .option('--isolated', 'acting as this seat needs its token (written to <home>/seat-tokens/HANDLE.token); also for an existing seat')
+    .option('--role <name>', 'a role the seat holds, stated in its card (repeat for several; replaces an existing seat\'s roles)', (v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v])
+    .option('--no-role', 'the seat holds no role (drops an existing seat\'s roles)')
     .option('--json', 'print JSON')
     .addHelpText('after', ISOLATION_HELP)
-    .action(async (handle: string, o: ActorOptions & ContractFlags, cmd: Command) => {
+    .action(async (handle: string, o: ActorOptions & ContractFlags & { role?: string[] | false }, cmd: Command) => {
       const tmux = tmuxFromEnv(process.env)
       const pane = o.pane ?? tmux.pane
       const tmuxSocket = (o.tmuxSocket !== undefined ? resolve(o.tmuxSocket) : undefined) ?? tmux.tmuxSocket ?? (pane !== undefined ? defaultTmuxSocket(process.env) : undefined)
       const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, isolated: o.isolated === true, ...contractOptions(o) }
+      if (o.role !== undefined) opts.roles = o.role === false ? [] : o.role
       const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async (ctx, d) => await d.actorAdd(ctx, handle, opts))
       print(globals(cmd), r, () => {
-        const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}`
+        const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}${r.roles.length > 0 ? `\nroles: ${r.roles.join(', ')}` : ''}`
         const token = r.tokenFile !== undefined ? `\nisolated: its token is in ${r.tokenFile}; give that file to the seat's process only` : ''
         return (r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`) + token
       })
@@ -94,6 +97,7 @@ ${r.handle} is no longer hosted here; ${r.handoff} open messages will follow it 
     .action(async (_o, cmd: Command) => {
       const r = await setupVerb(cmd, 'actor.list', {}, (ctx, d) => d.actorList(ctx))
       print(globals(cmd), r, () => r.length === 0 ? 'no seats: run aios-comm actor add HANDLE'
-        : table(['HANDLE', 'CARRIER', 'PANE', 'ENDORSED', 'ISOLATED', 'CARD SEQ', 'KEY'], r.map(a => [a.handle, a.carrier, a.pane, a.endorsed ? 'yes' : 'no', a.isolated ? 'yes' : 'no', a.cardSeq, a.actorKey])))
+        : table(['HANDLE', 'CARRIER', 'PANE', 'ROLES', 'ENDORSED', 'ISOLATED', 'CARD SEQ', 'KEY'],
+          r.map(a => [a.handle, a.carrier, a.pane, a.roles.length > 0 ? a.roles.join(',') : undefined, a.endorsed ? 'yes' : 'no', a.isolated ? 'yes' : 'no', a.cardSeq, a.actorKey])))
     })
 }

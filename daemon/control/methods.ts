@@ -3,7 +3,7 @@
 import type { Caller } from '../access/index.js'
 import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
-import type { JourneyStep, NodeReport, ObservedEvent } from '../observe/index.js'
+import type { JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
 import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, WhoamiResult } from '../setup/index.js'
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
@@ -81,6 +81,8 @@ export interface ActorAddParams {
   commandTimeoutMs?: number
   wakeDelayMs?: number
   isolated?: boolean
+  /** Replaces the seat's roles ([] drops them); left out, an existing seat keeps its own. */
+  roles?: string[]
 }
 
 export interface InviteResult { token: string, expiresAt: string, peerId: string, addrs: string[], meshKey: string }
@@ -123,6 +125,8 @@ export interface ControlMethods {
   'card.import': { params: { file: string }, result: { handle: string, seq: number, status: ImportStatus } }
 
   where: { params: { handle: string }, result: WhereResult }
+  // roles: the seats whose valid cards state a role (where role:NAME)
+  'where.role': { params: { role: string }, result: RoleReport }
   invite: { params: { ttlMs?: number }, result: InviteResult }
   join: { params: { token: string, handles?: string[] }, result: JoinResult }
   wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }

@@ -9,7 +9,7 @@ import * as leases from '../leases/index.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
 import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
-import { journey, nodeReport } from '../observe/index.js'
+import { journey, nodeReport, roleSeats } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
@@ -110,7 +110,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
       command: optStr(p, 'command'),
       commandTimeoutMs: optInt(p, 'commandTimeoutMs', 1),
       wakeDelayMs: optInt(p, 'wakeDelayMs', 0),
-      isolated: optBool(p, 'isolated')
+      isolated: optBool(p, 'isolated'),
+      roles: optStrList(p, 'roles')
     }).then(r => { wake.seatRegistered(r.handle); return r })), // a seat registered again retries its waiting wake at once
     'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
     'actor.token': changing(p => setup.seatToken(ctx, str(p, 'handle'), { rotate: optBool(p, 'rotate'), remove: optBool(p, 'remove') })),
@@ -133,6 +134,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
         valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`
       }
     },
+    'where.role': async p => await roleSeats(core, node, wake, str(p, 'role')),
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
     join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
     ...carrierRoutes(core, wake, node),

@@ -18,6 +18,8 @@ export interface Current {
   /** Reach the card states: its node serves as a relay and mailbox; the nodes that hold its mail. */
   relay?: boolean
   mailboxes?: string[]
+  /** The roles the card states (sorted, once each); absent when it states none. */
+  roles?: string[]
 }
 
 export type KeyCheck = { ok: true, current: Current } | Refusal
@@ -69,7 +71,7 @@ export class Directory {
       const current: Current = {
         handle: c.handle, actorKey: c.actorKey, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: c.seq, carrier: c.carrier,
         model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: e.ok ? e.endorsement.expiresAtMs : 0,
-        relay: c.relay, mailboxes: c.mailboxes
+        relay: c.relay, mailboxes: c.mailboxes, roles: c.roles
       }
       if (!e.ok) {
         if (e.code === 'CARD_REVOKED') revoked.add(keyText(c.actorKey))
@@ -96,6 +98,15 @@ export class Directory {
 
   all (): Current[] {
     return [...this.byHandle.values()]
+  }
+
+  /** The cards held that state the role and may act now (check passes), by handle. */
+  withRole (role: string, nowMs = Date.now()): Current[] {
+    const out: Current[] = []
+    for (const c of this.byHandle.values()) {
+      if (c.roles?.includes(role) === true && this.check(c.handle, nowMs).ok) out.push(c)
+    }
+    return out.sort((x, y) => (x.handle < y.handle ? -1 : x.handle > y.handle ? 1 : 0))
   }
 
   /** The key an actor signs with, if it may act now: card held, endorsed, unrevoked, unexpired, no conflict. */

@@ -1,7 +1,10 @@
 // `actor add|endorse|list`: the seats this home hosts, their keys, carrier settings and endorsements.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, keyText, signAdmissionRequest, signEndorsement, verifyAdmissionRequest } from '../../cards/index.js'
+import {
+  MAX_ROLES_PER_SEAT, MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, isValidRole, keyText, normalizeRoles, roleInvalid, signAdmissionRequest,
+  signEndorsement, verifyAdmissionRequest
+} from '../../cards/index.js'
 import { actorKeyPath, seatTokenPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { ActorRow, ContractRow } from '../store/index.js'
@@ -22,6 +25,8 @@ export interface ActorOptions extends ContractOptions {
   mesh?: string
   /** Acting as this seat needs its token (written to <home>/seat-tokens/HANDLE.token). */
   isolated?: boolean
+  /** The seat's roles, replacing those it has ([] drops them all); left out, an existing seat keeps its own. */
+  roles?: string[]
   /** The mesh a join asks this seat into; trusted here only once the join succeeds, so not chosen among trusted ones. */
   requestMesh?: Uint8Array
 }
@@ -36,6 +41,8 @@ export interface ActorAddResult {
   /** Acting as the seat needs its token, which is in tokenFile. */
   isolated: boolean
   tokenFile?: string
+  /** The roles the seat holds now (its card states them once it is endorsed). */
+  roles: string[]
 }
 
 function validateOptions (o: ActorOptions): void {
@@ -47,6 +54,15 @@ function validateOptions (o: ActorOptions): void {
   for (const v of o.requireEnv ?? []) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) throw new MeshError('ENV_NAME_INVALID', `${JSON.stringify(v)} is not an environment variable name`)
   }
+  checkRoles(o.roles)
+}
+
+/** Roles go into the signed card, which every node refuses when one is not a role name or there are too many. */
+function checkRoles (roles: string[] | undefined): void {
+  if (roles === undefined) return
+  const bad = roles.find(r => !isValidRole(r))
+  if (bad !== undefined) throw roleInvalid(bad)
+  if (normalizeRoles(roles).length > MAX_ROLES_PER_SEAT) throw new MeshError('ROLE_INVALID', `a seat holds at most ${MAX_ROLES_PER_SEAT} roles`)
 }
 
 export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOptions = {}): Promise<ActorAddResult> {
@@ -80,10 +96,11 @@ async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions
     requireEnv: opts.requireEnv ?? [],
     endorsement,
     hosted: true,
-    createdAtMs: now
+    createdAtMs: now,
+    roles: normalizeRoles(opts.roles ?? [])
   })
   ctx.store.carriers.setContract(handle, contract)
-  const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined, isolated: false }
+  const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined, isolated: false, roles: normalizeRoles(opts.roles ?? []) }
   if (endorsement !== undefined) {
     await refreshLocalCard(ctx, handle)
   } else {
@@ -111,8 +128,10 @@ async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): 
     tmuxSocket: opts.tmuxSocket ?? a.tmuxSocket,
     requireEnv: opts.requireEnv ?? a.requireEnv
   })
+  const roles = opts.roles === undefined ? a.roles : normalizeRoles(opts.roles)
+  if (opts.roles !== undefined) ctx.store.identity.setRoles(a.handle, roles) // the card below states them (seq + 1 when they changed)
   ctx.store.carriers.setContract(a.handle, contract)
-  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined, isolated: false }
+  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined, isolated: false, roles }
   if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
   else {
     const path = join(ctx.paths.requests, `${a.handle}.request.json`)
@@ -143,6 +162,8 @@ export interface ActorView {
   endorsed: boolean
   /** Acting as it needs its token. */
   isolated: boolean
+  /** The roles the seat holds (sorted). */
+  roles: string[]
   cardSeq?: number
   /** The rest of the carrier contract (migration 004). */
   contract?: ContractRow
@@ -159,6 +180,7 @@ export function actorList (ctx: HomeContext): ActorView[] {
     requireEnv: a.requireEnv,
     endorsed: a.endorsement !== undefined,
     isolated: ctx.store.seatTokens.hash(a.handle) !== undefined,
+    roles: a.roles,
     cardSeq: ctx.store.identity.card(a.handle)?.seq,
     contract: ctx.store.carriers.contract(a.handle)
   }))

@@ -15,12 +15,13 @@ export function configuredAddresses (ctx: HomeContext): string[] {
   return honestAddresses({ bound: expandListen(c.listen), confirmed: [], announce: c.announce, announceOnly: c.announceOnly })
 }
 
-interface NextFacts { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array, relay?: boolean, mailboxes?: string[] }
+interface NextFacts { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array, relay?: boolean, mailboxes?: string[], roles?: string[] }
 
 function sameFacts (held: VerifiedCard, next: NextFacts): boolean {
   return held.peerId === next.peerId && held.carrier === next.carrier && held.model === next.model && held.pane === next.pane &&
     JSON.stringify(held.multiaddrs) === JSON.stringify(next.multiaddrs) && bytesEqual(held.endorsement, next.endorsement) &&
-    (held.relay === true) === (next.relay === true) && JSON.stringify(held.mailboxes ?? []) === JSON.stringify(next.mailboxes ?? [])
+    (held.relay === true) === (next.relay === true) && JSON.stringify(held.mailboxes ?? []) === JSON.stringify(next.mailboxes ?? []) &&
+    JSON.stringify(held.roles ?? []) === JSON.stringify(next.roles ?? [])
 }
 
 /** The interfaces after the libp2p one (the A2A bridge's, while it runs) are as wanted. */
@@ -64,7 +65,8 @@ export async function nextLocalCard (ctx: HomeContext, handle: string, o: { addr
   const reach = ctx.liveReach?.() ?? (held?.ok === true ? { relay: held.card.relay === true, mailboxes: held.card.mailboxes ?? [] } : { relay: false, mailboxes: [] })
   const next: NextFacts = {
     peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement,
-    ...(reach.relay ? { relay: true } : {}), ...(reach.mailboxes.length > 0 ? { mailboxes: reach.mailboxes } : {})
+    ...(reach.relay ? { relay: true } : {}), ...(reach.mailboxes.length > 0 ? { mailboxes: reach.mailboxes } : {}),
+    ...(a.roles.length > 0 ? { roles: a.roles } : {})
   }
   const interfaces = ctx.liveInterfaces?.(handle) ?? []
   const security = ctx.liveSecurity?.()

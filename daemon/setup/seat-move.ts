@@ -3,7 +3,7 @@
 // The released seat's open messages wait in the outbox ('handoff') until its new Current is known.
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { MeshError, b64url, fromB64url, keyPairFromSeed, keyText } from '../../cards/index.js'
+import { MeshError, b64url, fromB64url, keyPairFromSeed, keyText, verifyCardJson } from '../../cards/index.js'
 import { actorKeyPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
 import type { Store } from '../store/index.js'
@@ -65,9 +65,11 @@ export async function actorImport (ctx: HomeContext, file: string, opts: { pane?
     if (!(err instanceof MeshError) || err.code !== 'CARD_STALE_SEQ') throw err
   }
   if (!existsSync(actorKeyPath(ctx.paths, handle))) writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
+  const moved = verifyCardJson(doc.card) // checked by importCardJson above: the roles the seat held travel with it
+  const roles = moved.ok ? moved.card.roles ?? [] : []
   ctx.store.identity.upsertActor({
     handle, actorKey: publicKey, carrier: typeof doc.carrier === 'string' ? doc.carrier : 'shell', model: typeof doc.model === 'string' ? doc.model : undefined, pane: opts.pane, tmuxSocket: opts.tmuxSocket,
-    requireEnv: Array.isArray(doc.requireEnv) ? doc.requireEnv.filter((v): v is string => typeof v === 'string') : [], endorsement, hosted: true, createdAtMs: Date.now()
+    requireEnv: Array.isArray(doc.requireEnv) ? doc.requireEnv.filter((v): v is string => typeof v === 'string') : [], endorsement, hosted: true, createdAtMs: Date.now(), roles
   })
   const card = await refreshLocalCard(ctx, handle)
   return { handle, seq: card.seq }

@@ -15,6 +15,8 @@ export interface ActorRow {
   endorsement?: Uint8Array
   hosted: boolean
   createdAtMs: number
+  /** The roles the seat holds, sorted, each once (migration 017); its card states them. */
+  roles: string[]
 }
 
 export interface CardRow {
@@ -61,6 +63,7 @@ interface ActorDbRow {
   endorsement: Buffer | null
   hosted: number
   created_at_ms: number
+  roles: string
 }
 
 interface CardDbRow { handle: string, actor_key: string, seq: number, peer_id: string, json: string, updated_at_ms: number, received_at_ms: number }
@@ -76,7 +79,8 @@ function actorFromRow (r: ActorDbRow): ActorRow {
     requireEnv: JSON.parse(r.require_env),
     endorsement: r.endorsement === null ? undefined : new Uint8Array(r.endorsement),
     hosted: r.hosted === 1,
-    createdAtMs: r.created_at_ms
+    createdAtMs: r.created_at_ms,
+    roles: JSON.parse(r.roles)
   }
 }
 
@@ -97,10 +101,10 @@ export class IdentityStore {
 
   insertActor (a: ActorRow): void {
     this.seats.changed()
-    this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms, roles)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(a.handle, a.actorKey, a.carrier, a.model ?? null, a.pane ?? null, a.tmuxSocket ?? null, JSON.stringify(a.requireEnv),
-        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs)
+        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs, JSON.stringify(a.roles))
   }
 
   actor (handle: string): ActorRow | undefined {
@@ -132,6 +136,12 @@ export class IdentityStore {
     this.seats.changed()
     this.s.get('DELETE FROM actors WHERE handle = ?').run(a.handle)
     this.insertActor(a)
+  }
+
+  /** The seat's roles, as its next card will state them: the caller validates and normalizes them (cards/role.ts). */
+  setRoles (handle: string, roles: readonly string[]): void {
+    this.seats.changed()
+    this.s.get('UPDATE actors SET roles = ? WHERE handle = ?').run(JSON.stringify(roles), handle)
   }
 
   setEndorsement (handle: string, endorsement: Uint8Array): void {
