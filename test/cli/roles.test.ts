@@ -56,6 +56,19 @@ describe('roles without a daemon', () => {
   })
 })
 
+describe('roles of a moved seat', () => {
+  it('actor import hosts the seat with the roles its card states and signs them into its new card', async () => {
+    const [a, b] = await createMesh(2, { start: false })
+    await ok(a.home, ['actor', 'add', 'agent-a', '--role', 'reviewer', '--role', 'builder'])
+    const before = await cardParams(a.home, 'agent-a')
+    const { path } = await ok(a.home, ['actor', 'export', 'agent-a', '--json'])
+    const imported = await ok(b.home, ['actor', 'import', path, '--json'])
+    expect(imported.seq).toBe(before.seq + 1)
+    expect(await seatRoles(b.home, 'agent-a')).toEqual(['builder', 'reviewer'])
+    expect(await cardParams(b.home, 'agent-a')).toMatchObject({ seq: before.seq + 1, roles: ['builder', 'reviewer'] })
+  })
+})
+
 describe('roles across a mesh', () => {
   it('a seat added with --role on node A is listed by where role:NAME on node B; a changed set and a revocation spread too', async () => {
     const [a, b] = await createMesh(2)
