@@ -13,6 +13,8 @@ export interface SeatPlan {
   handle: string
   /** The seat's carrier (none: delivery is exercised, not waking). */
   carrier?: string
+  /** The roles its card states (actor add --role). */
+  roles?: string[]
 }
 
 export interface MeshPlan {
@@ -53,7 +55,7 @@ export async function buildMesh (plan: MeshPlan): Promise<MeshHome[]> {
         saveConfig(ctx.paths.config, ctx.config)
       })
     }
-    const opts = seat.carrier !== undefined ? { carrier: seat.carrier } : undefined
+    const opts = seat.carrier !== undefined || seat.roles !== undefined ? { carrier: seat.carrier, roles: seat.roles } : undefined
     if (i === 0) {
       meshKey = await withCtx(h.home, async ctx => {
         const key = meshCreate(ctx).meshKey

@@ -1,6 +1,6 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
 import { randomBytes } from 'node:crypto'
-import { MeshError, sha256, isValidHandle } from '../../cards/index.js'
+import { MeshError, sha256, isValidHandle, isValidRole } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
@@ -48,7 +48,7 @@ export interface NotifyResult {
 export async function notify (core: Core, input: NotifyInput, caller: Caller = NODE_CALLER): Promise<NotifyResult> {
   const from = core.actingSeat(input.as, caller)
   const role = typeof input.to === 'string' ? roleOfAddress(input.to) : undefined
-  if (role !== undefined ? !ROLE_NAME.test(role) : !isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle or role:NAME`)
+  if (role !== undefined ? !isValidRole(role) : !isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle or role:NAME`)
   if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
   checkFields([['the thread', input.thread, MAX_THREAD_BYTES], ['the content type', input.contentType, MAX_CONTENT_TYPE_BYTES], ['reply-to', input.replyTo, MESSAGE_ID_BYTES]])
   const key = input.idempotencyKey
@@ -62,8 +62,6 @@ export async function notify (core: Core, input: NotifyInput, caller: Caller = N
     return { obligation: v.obligation, state: v.state, from: v.from, to: v.to, replayed: true }
   })
 }
-
-const ROLE_NAME = /^[a-z][a-z0-9-]{0,31}$/
 
 /** The seats a message goes to: its recipient, or every seat whose card holds the role it is addressed to. */
 async function destinations (core: Core, to: string): Promise<{ seats: string[], held?: string }> {

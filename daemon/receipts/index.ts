@@ -3,4 +3,4 @@ export { LATTICE, deriveState, isFinal, nextState, rank, type ObligationState } 
 export { signReceipt, signReceipts, type SignedReceipt } from './sign.js'
 export { checkReceipt, headerOf, openReceipt, signerOf, type MessageRef, type ReceiptCheck, type ReceiptSigner } from './verify.js'
 export { checkHeaderFor, headerPayload, messageIdFor, openHeader, MESSAGE_ID_BYTES, NONCE_BYTES, type HeaderCheck } from './header.js'
-export { ROLE_PREFIX, checkLeaseStep, fenceRefusal, heldLeases, liveTenure, openLease, roleOfAddress, signLease, tenures, type OpenLease, type Tenure } from './lease.js'
+export { checkLeaseStep, fenceRefusal, heldLeases, liveTenure, openLease, roleOfAddress, signLease, tenures, type OpenLease, type Tenure } from './lease.js'

@@ -38,6 +38,8 @@ export interface MeshOptions {
   prefix?: (i: number) => string[]
   /** Node i's `relay` setting (true: it serves as a relay for the mesh's members). */
   relay?: (i: number) => boolean | undefined
+  /** The roles of node i's seat (actor add --role). */
+  roles?: (i: number) => string[] | undefined
 }
 
 /** n homes with seats agent-a, agent-b, … (the first owns the mesh); cards exchanged before the daemons start. */
@@ -90,7 +92,7 @@ export async function shareNodes (build: (home: () => string) => Promise<MeshNod
 async function meshNodes (n: number, opts: MeshOptions, home: () => string): Promise<MeshNodeHandle[]> {
   const seats = Array.from({ length: n }, (_, i) => {
     const name = String.fromCharCode(97 + i)
-    return { name, handle: `agent-${name}` }
+    return { name, handle: `agent-${name}`, roles: opts.roles?.(i) }
   })
   const homes = await buildMesh({ seats, home, addresses: opts.addresses, topology: opts.topology, relay: opts.relay })
   return homes.map((h, i) => {

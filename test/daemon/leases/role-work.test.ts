@@ -17,7 +17,7 @@ const codeOf = (err: unknown): string => (err as { code?: string }).code ?? Stri
 /** Sends role work from agent-a and waits until every reviewer node holds it. */
 async function offer (a: MeshNodeHandle, reviewers: MeshNodeHandle[], text: string): Promise<string> {
   const { obligation } = await a.daemon.call('notify', { to: 'role:reviewer', text })
-  for (const n of reviewers) await n.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
+  for (const n of reviewers) await waitFor(`${n.handle} is offered ${obligation}`, async () => await n.daemon.call('inbox', {}), items => items.some(i => i.obligation === obligation), WAIT_MS)
   return obligation
 }
 
@@ -42,6 +42,7 @@ describe('role work on three reviewer nodes', () => {
     a = mesh.nodes[0]
     reviewers = mesh.nodes.slice(1)
   })
+  const d = (): MeshNodeHandle => reviewers[2]
   afterAll(async () => { await mesh?.close() })
 
   it('one claim wins, the others are refused naming the holder; only the holder acks; COMPLETE reaches the sender', async () => {
@@ -82,6 +83,36 @@ describe('role work on three reviewer nodes', () => {
     expect(errorCode(await cli(c.home, ['claim', obligation]))).toBe('ALREADY_FINAL')
   })
 
+  it('renew keeps the fence and moves the expiry; release hands it on; a step signed after the release is refused at the sender', async () => {
+    const [b, c] = reviewers
+    const obligation = await offer(a, reviewers, 'check the licence headers')
+    const held = await ok(b.home, ['claim', obligation, '--lease', '30s', '--json'])
+    const renewed = await ok(b.home, ['renew', obligation, '--lease', '10m', '--json'])
+    expect(renewed).toMatchObject({ holder: 'agent-b', fence: held.fence, state: 'GRANTED' })
+    expect(Date.parse(renewed.expiresAt)).toBeGreaterThan(Date.parse(held.expiresAt))
+    // only the holder renews or releases
+    expect(errorCode(await cli(c.home, ['renew', obligation]))).toBe('LEASE_HELD')
+    expect(errorCode(await cli(c.home, ['release', obligation]))).toBe('LEASE_HELD')
+    const released = await ok(b.home, ['release', obligation, '--json'])
+    expect(released).toMatchObject({ holder: 'agent-b', fence: held.fence, state: 'RELEASED' })
+    expect(errorCode(await cli(b.home, ['consume', obligation]))).toBe('LEASE_RELEASED')
+    const next = await claimWhenFree(c, obligation, ['LEASE_HELD'])
+    expect(next).toMatchObject({ holder: 'agent-c', fence: held.fence + 1 })
+
+    // b's seat signs a step with its released lease anyway (a node that ignores the rules): the sender refuses it
+    const [m] = query(b.home, 'SELECT id, hash, header FROM messages WHERE id = ?', idOf(obligation))
+    const [grant] = query(a.home, "SELECT envelope FROM leases WHERE message_id = ? AND fence = ? AND kind = 'GRANTED' ORDER BY at_ms DESC LIMIT 1", idOf(obligation), held.fence)
+    const forged = signedReceipt(homeKey(b.home, 'keys/agent-b.key'), {
+      messageId: new Uint8Array(m.id), messageHash: new Uint8Array(m.hash), actor: 'agent-b', state: 'REJECTED', atMs: Date.now(), from: 'agent-a',
+      header: new Uint8Array(m.header), note: 'not doing it', fence: held.fence, lease: new Uint8Array(grant.envelope)
+    })
+    const pushed = await (await openDeliver(await rawPeer(d().home), a.daemon.peerId, a.port)).request({ receipts: [forged] })
+    expect(pushed.receiptResults.map(r => r.errorCode)).toEqual(['LEASE_RELEASED'])
+    expect(query(a.home, "SELECT count(*) AS n FROM receipts WHERE message_id = ? AND state = 'REJECTED'", idOf(obligation))[0].n).toBe(0)
+    const history = (await a.daemon.call('status', { obligation })).leases
+    expect(history?.map(l => [l.fence, l.holder, l.end])).toEqual([[held.fence, 'agent-b', 'released'], [held.fence + 1, 'agent-c', 'live']])
+  })
+
   it(`concurrent claims from all three at once: exactly one grant, every run (${RUNS} runs)`, { timeout: 300_000 }, async () => {
     const grants: number[] = []
     const authority: number[] = []
@@ -108,6 +139,9 @@ describe('the holder\'s node dies', () => {
     await b.daemon.kill()
 
     expect(codeOf(await c.daemon.call('claim', { obligation }).catch(e => e))).toBe('LEASE_HELD')
+    // at the expiry the work is offered again to the role's other seats: c's wake-queue row is queued anew
+    const queued = (): number => query(c.home, 'SELECT queued_at_ms AS t FROM wake_queue WHERE message_id = ? AND handle = ?', idOf(obligation), 'agent-c')[0]?.t ?? 0
+    await waitFor('the work is offered to agent-c again', queued, t => t >= Date.parse(first.expiresAt), WAIT_MS)
     const second = await claimWhenFree(c, obligation, ['LEASE_HELD'])
     expect(second).toMatchObject({ holder: 'agent-c', fence: 2 })
     expect(Date.parse(second.at)).toBeGreaterThanOrEqual(Date.parse(first.expiresAt))
