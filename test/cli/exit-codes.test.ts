@@ -7,8 +7,11 @@ import { EXIT, exitCodeFor } from '../../cli/exit-codes.js'
 const REFUSED = /^(CARD_|ENDORSEMENT_|REVOCATION_|REQUEST_|HANDLE_CONFLICT$|BAD_SIGNATURE$|EVIDENCE_|SEAT_TOKEN_|SEAT_[A-Z_]*FORBIDDEN$|FIELD_TOO_LARGE$|IDEMPOTENCY_KEY_REUSED$|INVITE_INVALID$|MAILBOX_NOT_SERVING$|MAILBOX_DEST_NOT_TRUSTED$|OBLIGATION_NOT_SENDER$|OBLIGATION_CANCELED$)/
 // the A2A client: an agent card or answer refused by a verification or bound rule; a URL that is none is a usage error
 const A2A_CLIENT_REFUSED = /^(A2A_CARD_|A2A_ANSWER_TOO_LARGE$|A2A_REDIRECT_REFUSED$)/
+// role work: a step or lease refused by a lease rule; a lease length that is none is a usage error
+const LEASE_REFUSED = /^(ROLE_EMPTY|NOT_IN_ROLE|NOT_ROLE_WORK|LEASE_HELD|LEASE_REQUIRED|LEASE_NOT_HELD|LEASE_EXPIRED|LEASE_FENCE_STALE|LEASE_RELEASED|LEASE_REQUEST_STALE|LEASE_INVALID)$/
 function frozen (code: string): number {
-  if (code === 'A2A_URL_INVALID') return EXIT.usage
+  if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID') return EXIT.usage
+  if (LEASE_REFUSED.test(code)) return EXIT.refused
   if (A2A_CLIENT_REFUSED.test(code)) return EXIT.refused
   if (code === 'USAGE' || code === 'IDEMPOTENCY_KEY_INVALID') return EXIT.usage
   if (code === 'DAEMON_NOT_RUNNING') return EXIT.noDaemon

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Store } from '../../../daemon/store/index.js'
 import type { ActorRow } from '../../../daemon/store/identity.js'
 
-const seat = (handle: string): ActorRow => ({ handle, actorKey: `key-${handle}`, carrier: 'shell', requireEnv: [], hosted: true, createdAtMs: 1 })
+const seat = (handle: string): ActorRow => ({ handle, actorKey: `key-${handle}`, carrier: 'shell', requireEnv: [], hosted: true, createdAtMs: 1, roles: [] })
 const nextTurn = async (): Promise<void> => await new Promise(resolve => setImmediate(resolve))
 
 describe('seat cache', () => {

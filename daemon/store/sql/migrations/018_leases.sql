@@ -1,6 +1,7 @@
 -- Leases on obligations addressed to a role: every signed LEASE fact held (grants, renewals, releases), by the
 -- message's sender. The sender's node writes them as the authority; every other node learns them by gossip and sync.
-CREATE TABLE leases (
+-- Safe to run again on a database that has it (a test that sets user_version back runs it twice).
+CREATE TABLE IF NOT EXISTS leases (
   hash           BLOB PRIMARY KEY,   -- sha256 of the signed lease envelope: its fact id
   message_id     BLOB NOT NULL,
   fence          INTEGER NOT NULL,
@@ -11,7 +12,7 @@ CREATE TABLE leases (
   envelope       BLOB NOT NULL,
   received_at_ms INTEGER NOT NULL
 );
-CREATE INDEX leases_message ON leases (message_id, fence, at_ms);
+CREATE INDEX IF NOT EXISTS leases_message ON leases (message_id, fence, at_ms);
 
 -- A message addressed to a role is offered to each of the role's seats here: one wake-queue row per message and seat
 -- (it was one per message). An offer made again after a lease expired queues its row anew.
