@@ -17,6 +17,8 @@ function describe (e: ObservedEvent): [string, Color, string] {
       `${e.obligation}  ${e.seat} (${e.count})${e.code !== undefined ? `  ${e.code}: ${e.error}` : ''}`]
     case 'peer': return [`peer ${e.status}`, e.status === 'up' ? 'magenta' : 'yellow', String(shortId(e.peerId))]
     case 'refused': return ['REFUSED', 'red', `${e.what} ${e.code}: ${e.reason}${e.peer !== undefined ? ` (from ${String(shortId(e.peer))})` : ''}`]
+    case 'lease': return [e.kind === 'RELEASED' ? 'released' : 'leased', e.kind === 'RELEASED' ? 'yellow' : 'cyan',
+      `${e.obligation}  ${e.holder} (fence ${e.fence})${e.kind === 'RELEASED' ? '' : ` until ${e.expiresAt}`}`]
     default: return [String(e.type), 'dim', '']
   }
 }

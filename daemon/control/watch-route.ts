@@ -35,6 +35,8 @@ function seatSees (messages: MessageStore, a2a: A2AClientStore, seat: string, e:
       return e.actor === seat || m.from === seat || m.to === seat
     }
     case 'wake': return e.seat === seat
+    // a lease on role work: its holder's, and the sender's whose node granted it
+    case 'lease': return e.holder === seat || messages.message(parseObligation(e.obligation))?.from === seat
     default: return false
   }
 }

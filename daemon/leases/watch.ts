@@ -41,7 +41,10 @@ export class LeaseWatch {
     const now = Date.now()
     const live = liveTenure(held, now)
     let at: number
-    if (live !== undefined) at = live.expiresAtMs + SLACK_MS
+    if (live !== undefined) {
+      this.withdraw(messageId, live.holder)
+      at = live.expiresAtMs + SLACK_MS
+    }
     else if (last.releasedAtMs === undefined && now < last.expiresAtMs + REOFFER_FIRST_MS) {
       this.offer(messageId, last.holder) // the others now (again, harmlessly, if already offered)
       at = last.expiresAtMs + REOFFER_FIRST_MS + SLACK_MS
@@ -55,6 +58,18 @@ export class LeaseWatch {
     }, Math.max(0, at - now))
     t.unref()
     this.timers.set(key, t)
+  }
+
+  /** A seat took the work: the role's other seats here are no longer owed a wake for it (a wake not yet made is dropped). */
+  private withdraw (messageId: Uint8Array, holder: string): void {
+    const core = this.core
+    const m = core.store.messages.message(messageId)
+    if (m === undefined) return
+    const now = Date.now()
+    const others = localRoleSeats(core, roleOfAddress(m.to) as string, now).filter(s => s !== holder)
+    if (others.length === 0) return
+    core.store.commit.run(() => { for (const s of others) core.store.carriers.withdrawOffer(messageId, s, now) }, { durable: false })
+      .catch(err => { core.log.error('withdrawing an offer failed', { obligation: obligationId(messageId), error: String(err) }) })
   }
 
   /** Wakes the role's seats here for an open obligation nobody holds, but `except`. */

@@ -10,6 +10,7 @@ export type ObservedBody =
   | { type: 'peer', peerId: string, status: 'up' | 'down' }
   | { type: 'refused', what: string, code: string, reason: string, peer?: string }
   | { type: 'directory' }
+  | { type: 'lease', obligation: string, holder: string, fence: number, kind: string, expiresAt: string }
 
 /** seq counts from 1 per daemon run; at is the moment the daemon saw it. */
 export type ObservedEvent = { seq: number, at: string } & ObservedBody
@@ -26,5 +27,6 @@ export const OBSERVED = {
   }),
   peer: (e: Arg<'peer'>): ObservedBody => ({ type: 'peer', peerId: e.peerId, status: e.status }),
   refused: (e: Arg<'refused'>): ObservedBody => ({ type: 'refused', what: e.what, code: e.code, reason: e.reason, peer: e.peer }),
-  'directory:changed': (): ObservedBody => ({ type: 'directory' })
+  'directory:changed': (): ObservedBody => ({ type: 'directory' }),
+  lease: (e: Arg<'lease'>): ObservedBody => ({ type: 'lease', obligation: obligationId(e.messageId), holder: e.holder, fence: e.fence, kind: e.kind, expiresAt: new Date(e.expiresAtMs).toISOString() })
 } as const

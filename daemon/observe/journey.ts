@@ -41,12 +41,17 @@ export function journey (core: Core, view: ObligationView, wake: ObligationWake 
   const recipientNode = m?.localTo === true ? core.peerId : core.directory.get(view.to)?.peerId
   const steps: JourneyStep[] = [created(core, m, view), sent(core, m, view, recipientNode)]
   const byState = new Map(view.receipts.map(r => [r.state, r]))
+  // role work: several seats may have signed a step (each node's DELIVERED, a READ before a lease ran out); the
+  // latest is shown, naming the seat and its node
+  const role = view.to.startsWith('role:')
+  const nodeOf = (r: ReceiptView | undefined): string | undefined => role && r !== undefined ? (r.actor === '' ? undefined : core.directory.get(r.actor)?.peerId) : recipientNode
   for (const state of RECEIPT_STEPS) {
-    steps.push(receiptStep(state, byState.get(state), recipientNode))
+    const r = byState.get(state)
+    steps.push(receiptStep(state, r, nodeOf(r), role))
     if (state === 'DELIVERED') steps.push(woken(core, m?.localTo === true, wake, recipientNode))
   }
   const rejected = byState.get('REJECTED')
-  if (rejected !== undefined) steps.push(receiptStep('REJECTED', rejected, recipientNode))
+  if (rejected !== undefined) steps.push(receiptStep('REJECTED', rejected, nodeOf(rejected), role))
   // the sender's withdrawal, signed on the sender's node
   const canceled = byState.get('CANCELED')
   if (canceled !== undefined) steps.push(receiptStep('CANCELED', canceled, m?.localFrom === true ? core.peerId : core.directory.get(view.from)?.peerId))
@@ -92,10 +97,11 @@ function woken (core: Core, onRecipientNode: boolean, w: ObligationWake | undefi
   return { step: 'woken', status: w.state === 'woken' ? 'done' : 'pending', at: w.wokenAt ?? w.queuedAt, node: core.peerId, detail: `${w.attempts} attempt${w.attempts === 1 ? '' : 's'}${last}` }
 }
 
-function receiptStep (state: StepName, r: ReceiptView | undefined, node: string | undefined): JourneyStep {
+function receiptStep (state: StepName, r: ReceiptView | undefined, node: string | undefined, bySeat = false): JourneyStep {
   if (r === undefined) return { step: state, status: 'pending' }
   const step: JourneyStep = { step: state, status: 'done', at: r.at, node, signer: r.signer, verified: r.verified }
-  step.detail = r.verified ? r.note : r.reason
+  const said = r.verified ? r.note : r.reason
+  step.detail = bySeat ? [`by ${r.actor}`, said].filter(x => x !== undefined && x !== '').join(': ') : said
   if (r.evidence !== undefined) step.evidence = evidenceVerdict(r.evidence)
   return step
 }

@@ -110,6 +110,11 @@ export class CarrierStore {
     this.s.get('INSERT OR IGNORE INTO wake_queue (message_id, handle, queued_at_ms) VALUES (?, ?, ?)').run(messageId, handle, atMs)
   }
 
+  /** An offer another seat took (it holds the lease): nothing is owed to this seat for it until it is offered again. */
+  withdrawOffer (messageId: Uint8Array, handle: string, atMs: number): void {
+    this.s.get('UPDATE wake_queue SET woken_at_ms = ? WHERE message_id = ? AND handle = ? AND woken_at_ms IS NULL').run(atMs, messageId, handle)
+  }
+
   /** Queues an offer again (a lease on role work expired): a new row, newest, not woken yet. */
   requeue (messageId: Uint8Array, handle: string, atMs: number): void {
     this.s.get('DELETE FROM wake_queue WHERE message_id = ? AND handle = ?').run(messageId, handle)

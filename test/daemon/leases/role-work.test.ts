@@ -69,6 +69,8 @@ describe('role work on three reviewer nodes', () => {
       expect(errorCode(await cli(c.home, args))).toBe('LEASE_HELD')
     }
     expect(query(c.home, "SELECT count(*) AS n FROM receipts WHERE message_id = ? AND state <> 'DELIVERED'", idOf(obligation))[0].n).toBe(0)
+    // taken: the other seats are no longer owed a wake for it
+    await waitFor('the offer to agent-c is withdrawn', () => query(c.home, 'SELECT woken_at_ms AS t FROM wake_queue WHERE message_id = ? AND handle = ?', idOf(obligation), 'agent-c')[0]?.t, t => t != null, WAIT_MS)
 
     const read = await ok(b.home, ['read', obligation, '--json'])
     expect(read).toMatchObject({ body: 'review PR 42', issued: ['READ'] })
@@ -140,8 +142,8 @@ describe('the holder\'s node dies', () => {
 
     expect(codeOf(await c.daemon.call('claim', { obligation }).catch(e => e))).toBe('LEASE_HELD')
     // at the expiry the work is offered again to the role's other seats: c's wake-queue row is queued anew
-    const queued = (): number => query(c.home, 'SELECT queued_at_ms AS t FROM wake_queue WHERE message_id = ? AND handle = ?', idOf(obligation), 'agent-c')[0]?.t ?? 0
-    await waitFor('the work is offered to agent-c again', queued, t => t >= Date.parse(first.expiresAt), WAIT_MS)
+    const queued = (): { q: number, w: number | null } => query(c.home, 'SELECT queued_at_ms AS q, woken_at_ms AS w FROM wake_queue WHERE message_id = ? AND handle = ?', idOf(obligation), 'agent-c')[0] ?? { q: 0, w: null }
+    await waitFor('the work is offered to agent-c again', queued, r => r.q >= Date.parse(first.expiresAt) && r.w === null, WAIT_MS)
     const second = await claimWhenFree(c, obligation, ['LEASE_HELD'])
     expect(second).toMatchObject({ holder: 'agent-c', fence: 2 })
     expect(Date.parse(second.at)).toBeGreaterThanOrEqual(Date.parse(first.expiresAt))
