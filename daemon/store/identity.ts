@@ -104,7 +104,7 @@ export class IdentityStore {
     this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms, roles)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(a.handle, a.actorKey, a.carrier, a.model ?? null, a.pane ?? null, a.tmuxSocket ?? null, JSON.stringify(a.requireEnv),
-        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs, JSON.stringify(a.roles))
+        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs, JSON.stringify(a.roles ?? []))
   }
 
   actor (handle: string): ActorRow | undefined {
