@@ -1,6 +1,6 @@
 // The MCP waits: a seat's next unread message, and an obligation reaching a state. Each subscribes to the daemon's
 // watch stream first, then looks once; every event that could change the answer looks again. No polling.
-import { MeshError } from '../../cards/index.js'
+import { MeshError, ROLE_PREFIX } from '../../cards/index.js'
 import { subscribe } from '../control-client.js'
 import type { InboxItem } from '../../daemon/messaging/index.js'
 import type { ObservedEvent } from '../../daemon/observe/index.js'
@@ -91,14 +91,23 @@ async function seatOf (c: ToolContext): Promise<string> {
   return await p
 }
 
+/**
+ * Role work is news for a seat of the role while nobody holds it, or while this seat holds it and has not read it;
+ * work another seat holds is not (it comes back when that lease ends and the work is offered again).
+ */
+const forSeat = (m: InboxItem, seat: string): boolean => m.role === undefined || m.role.holder === undefined || m.role.holder === seat
+
 export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promise<WaitMessageResult> {
   const seat = await seatOf(c)
   const unread = async (): Promise<InboxItem[]> => (await c.call('inbox', { as: seat }))
-    .filter(m => UNREAD.has(m.state) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
+    .filter(m => UNREAD.has(m.state) && forSeat(m, seat) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
   return await watchUntil<WaitMessageResult>(c, {
-    types: ['delivered', 'receipt'],
-    // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages)
-    relevant: e => (e.type === 'delivered' && e.to === seat && (a.from === undefined || e.from === a.from)) ||
+    types: ['delivered', 'receipt', 'wake'],
+    // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages); role
+    // work arrives addressed to role:NAME (the look keeps only the roles this seat holds)
+    // work whose lease ended is offered again by waking the role's seats
+    relevant: e => (e.type === 'delivered' && (e.to === seat || e.to.startsWith(ROLE_PREFIX)) && (a.from === undefined || e.from === a.from)) ||
+      (e.type === 'wake' && e.seat === seat) ||
       (e.type === 'receipt' && e.state === 'CANCELED' && (a.from === undefined || e.actor === a.from)),
     look: async () => {
       const list = await unread()
