@@ -102,12 +102,11 @@ export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promi
   const unread = async (): Promise<InboxItem[]> => (await c.call('inbox', { as: seat }))
     .filter(m => UNREAD.has(m.state) && forSeat(m, seat) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
   return await watchUntil<WaitMessageResult>(c, {
-    types: ['delivered', 'receipt', 'wake'],
+    types: ['delivered', 'receipt'],
     // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages); role
     // work arrives addressed to role:NAME (the look keeps only the roles this seat holds)
-    // work whose lease ended is offered again by waking the role's seats
+    // work whose lease ended is offered again as a delivery to each of the role's seats (daemon/leases/watch.ts)
     relevant: e => (e.type === 'delivered' && (e.to === seat || e.to.startsWith(ROLE_PREFIX)) && (a.from === undefined || e.from === a.from)) ||
-      (e.type === 'wake' && e.seat === seat) ||
       (e.type === 'receipt' && e.state === 'CANCELED' && (a.from === undefined || e.actor === a.from)),
     look: async () => {
       const list = await unread()

@@ -81,19 +81,23 @@ describe('role work over MCP', () => {
     expect(await refused(C, 'where', { handle: 'role:' })).toBe('ROLE_INVALID')
   })
 
-  it('release gives the work back: another seat claims it with a higher fence', async () => {
+  it('release gives the work back: the other seat\'s wait hears it, and it claims with a higher fence', async () => {
     const B = await mcpClient(b.home, 'agent-b')
     const C = await mcpClient(c.home, 'agent-c')
-    const { obligation } = await a.daemon.call('notify', { to: 'role:reviewer', text: 'review PR 8' })
+    const { obligation } = await a.daemon.call('notify', { to: 'role:reviewer', text: 'review PR 8', thread: 'pr-8' })
     await waitFor('offered at B', async () => await tool(B, 'inbox'), r => r.offered.some((m: any) => m.obligation === obligation))
     // the inbox resource splits the same way
     const res = JSON.parse((await B.readResource({ uri: 'aios://inbox' })).contents[0].text as string)
     expect(res.messages.some((m: any) => m.obligation === obligation)).toBe(false)
     expect(res.offered.find((m: any) => m.obligation === obligation)).toMatchObject({ to: 'role:reviewer', role: {}, uri: `aios://message/${obligation}` })
     await tool(B, 'claim', { obligation })
+    // work another seat holds is no news for C: its wait answers when B gives the work back
+    await waitFor('C hears of B\'s lease', async () => await tool(C, 'inbox'), r => r.offered.find((m: any) => m.obligation === obligation)?.role.holder === 'agent-b')
+    expect(await tool(C, 'wait_for_message', { thread: 'pr-8', timeoutMs: 200 })).toEqual({ timedOut: true, unread: 0 })
+    const waiting = tool(C, 'wait_for_message', { thread: 'pr-8', timeoutMs: WAIT_MS })
     const released = await tool(B, 'release', { obligation })
     expect(released).toMatchObject({ holder: 'agent-b', fence: 1, state: 'RELEASED' })
-    await waitFor('offered at C', async () => await tool(C, 'inbox'), r => r.offered.some((m: any) => m.obligation === obligation))
+    expect(await waiting).toMatchObject({ timedOut: false, message: { obligation, role: {} } })
     expect(await tool(C, 'claim', { obligation })).toMatchObject({ holder: 'agent-c', fence: 2 })
     expect(await refused(B, 'renew', { obligation })).toBe('LEASE_HELD')
   })
