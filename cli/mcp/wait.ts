@@ -1,6 +1,6 @@
 // The MCP waits: a seat's next unread message, and an obligation reaching a state. Each subscribes to the daemon's
 // watch stream first, then looks once; every event that could change the answer looks again. No polling.
-import { MeshError, ROLE_PREFIX } from '../../cards/index.js'
+import { MeshError } from '../../cards/index.js'
 import { subscribe } from '../control-client.js'
 import type { InboxItem } from '../../daemon/messaging/index.js'
 import type { ObservedEvent } from '../../daemon/observe/index.js'
@@ -104,9 +104,8 @@ export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promi
   return await watchUntil<WaitMessageResult>(c, {
     types: ['delivered', 'receipt'],
     // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages); role
-    // work arrives addressed to role:NAME (the look keeps only the roles this seat holds)
-    // work whose lease ended is offered again as a delivery to each of the role's seats (daemon/leases/watch.ts)
-    relevant: e => (e.type === 'delivered' && (e.to === seat || e.to.startsWith(ROLE_PREFIX)) && (a.from === undefined || e.from === a.from)) ||
+    // work, when it arrives and when it is offered again after a lease ended, is a delivery to each of the role's seats
+    relevant: e => (e.type === 'delivered' && e.to === seat && (a.from === undefined || e.from === a.from)) ||
       (e.type === 'receipt' && e.state === 'CANCELED' && (a.from === undefined || e.actor === a.from)),
     look: async () => {
       const list = await unread()
