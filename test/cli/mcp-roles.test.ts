@@ -1,18 +1,32 @@
 // Role work through the MCP server, with the official SDK client over stdio against real daemons: agent-a (no
 // role) sends to role:reviewer; agent-b and agent-c are reviewers on two other nodes, each with its own MCP server.
 // The work shows apart from the seat's own mail, is refused before a claim, is taken by one seat only, and the
-// lease history, where role:NAME and wait_for_message answer for it. Every result validates against its outputSchema.
+// lease history, where role:NAME and wait_for_message answer for it. Every result fits its advertised outputSchema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { mcpClient } from '../helpers/mcp.js'
 import { createSharedMesh, waitFor, type MeshNodeHandle, type SharedMesh } from '../helpers/mesh.js'
 
 const WAIT_MS = 20_000
 const say = (line: string): void => { process.stdout.write(`[mcp-roles] ${line}\n`) }
 
+const ajv = new AjvJsonSchemaValidator()
+
+/** An MCP client of the seat; tools/list first, so its outputSchemas are known to the checks below. */
+async function connect (home: string, as: string): Promise<Client> {
+  const client = await mcpClient(home, as)
+  schemas.set(client, new Map((await client.listTools()).tools.map(t => [t.name, t.outputSchema])))
+  return client
+}
+const schemas = new Map<Client, Map<string, unknown>>()
+
+/** A tool call that succeeds; its structuredContent fits the outputSchema tools/list advertised (the SDK's validator). */
 async function tool (client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {
-  const r = await client.callTool({ name, arguments: args }) // the SDK client validates structuredContent itself
+  const r = await client.callTool({ name, arguments: args })
   expect(r.isError, JSON.stringify(r.content)).not.toBe(true)
+  const check = ajv.getValidator(schemas.get(client)?.get(name) as any)
+  expect(check(r.structuredContent).valid, `${name} output fits its schema: ${JSON.stringify(r.structuredContent).slice(0, 300)}`).toBe(true)
   return r.structuredContent
 }
 
@@ -38,8 +52,8 @@ describe('role work over MCP', () => {
   afterAll(async () => { await mesh?.close() })
 
   it('offered apart from own mail, refused before claim, claimed by one seat, read and acked; where role: lists the seats', async () => {
-    const B = await mcpClient(b.home, 'agent-b')
-    const C = await mcpClient(c.home, 'agent-c')
+    const B = await connect(b.home, 'agent-b')
+    const C = await connect(c.home, 'agent-c')
     // C waits before anything is sent: the offer wakes it (role work is news for the seat while nobody holds it)
     const waiting = tool(C, 'wait_for_message', { from: 'agent-a', timeoutMs: WAIT_MS })
     const own = (await a.daemon.call('notify', { to: 'agent-b', text: 'just for b' })).obligation as string
@@ -82,8 +96,8 @@ describe('role work over MCP', () => {
   })
 
   it('release gives the work back: the other seat\'s wait hears it, and it claims with a higher fence', async () => {
-    const B = await mcpClient(b.home, 'agent-b')
-    const C = await mcpClient(c.home, 'agent-c')
+    const B = await connect(b.home, 'agent-b')
+    const C = await connect(c.home, 'agent-c')
     const { obligation } = await a.daemon.call('notify', { to: 'role:reviewer', text: 'review PR 8', thread: 'pr-8' })
     await waitFor('offered at B', async () => await tool(B, 'inbox'), r => r.offered.some((m: any) => m.obligation === obligation))
     // the inbox resource splits the same way
