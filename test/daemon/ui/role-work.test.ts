@@ -1,13 +1,18 @@
 // Role work on the web page, through its API with a real HTTP client against three real daemons: agent-a (no role)
 // sends to role:reviewer; agent-b and agent-c are reviewers on two other nodes, each node serving its page. The
 // state shows who holds the work, until when and with which fence; claim, renew and release go through the same
-// token-guarded JSON action as ack and reject; a second seat's claim is refused with the daemon's code.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
+// token-guarded JSON action as ack and reject; a second seat's claim is refused with the daemon's code. In a real
+// browser (Debian's chromium), the buttons follow the lease: claim while nobody holds it, ack, reject, renew and
+// release only on the holder's node.
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { tempDir } from '../../helpers/cli.js'
 import { createSharedMesh, waitFor, type MeshNodeHandle, type SharedMesh } from '../../helpers/mesh.js'
 
 const WAIT_MS = 20_000
+const CHROMIUM = '/usr/bin/chromium'
 const say = (line: string): void => { process.stdout.write(`[ui-roles] ${line}\n`) }
 
 /** The node's page: its state, and a POST of one action with its token from its own origin, as the page sends it. */
@@ -95,5 +100,51 @@ describe('role work on the web page', () => {
       expect([what, r.status, r.body.error?.code]).toEqual([what, status, code])
     }
     expect((await b.daemon.call('status', { obligation })).leases).toEqual([])
+  })
+
+  it('in the browser: claim while nobody holds it; ack, reject, renew and release only on the holder\'s page', async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`).toBe(true)
+    const { obligation } = await a.daemon.call('notify', { to: 'role:reviewer', text: 'review PR 11' })
+    for (const n of [b, c]) await waitFor(`offered at ${n.handle}`, async () => await n.daemon.call('inbox', {}), l => l.some(i => i.obligation === obligation))
+    const browser = await chromium.launchPersistentContext(tempDir('aios-chromium-'), {
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+    })
+    onTestFinished(async () => { await browser.close() })
+    const open = async (n: MeshNodeHandle): Promise<import('playwright-core').Page> => {
+      const p = await browser.newPage()
+      await p.goto(n.daemon.ready.ui as string)
+      await p.fill('#token', readFileSync(join(n.home, 'ui.token'), 'utf8').trim())
+      await p.click('#token-form button')
+      await p.waitForSelector(`tr[data-obligation="${obligation}"]`)
+      return p
+    }
+    const B = await open(b)
+    const C = await open(c)
+    const row = (p: import('playwright-core').Page): ReturnType<import('playwright-core').Page['locator']> => p.locator(`tr[data-obligation="${obligation}"]`)
+    const buttons = async (p: import('playwright-core').Page): Promise<string[]> => await row(p).locator('button').allTextContents()
+    expect(await buttons(B)).toEqual(['claim'])
+    await expect(row(B).locator('.role').textContent()).resolves.toBe('unclaimed')
+
+    B.once('dialog', d => { void d.accept('5') }) // the lease, in minutes
+    await row(B).locator('button', { hasText: 'claim' }).click()
+    await B.waitForFunction(ob => document.querySelector(`tr[data-obligation="${ob}"] .role`)?.getAttribute('data-holder') === 'agent-b', obligation)
+    const held = (await b.daemon.call('status', { obligation })).leases?.[0]
+    expect(Date.parse(held?.expiresAt ?? '') - Date.parse(held?.grantedAt ?? '')).toBe(5 * 60_000)
+    expect(await buttons(B)).toEqual(['ack', 'reject', 'renew', 'release'])
+    await expect(row(B).locator('.role').textContent()).resolves.toMatch(/^held here agent-b until \d\d:\d\d:\d\d · fence 1$/)
+    say(`b's page after claim → ${String(await row(B).locator('.role').textContent())}`)
+
+    // c's page: held elsewhere, no buttons (a refresh on the event of b's lease reaching c)
+    await waitFor('c hears of b\'s lease', async () => (await c.daemon.call('inbox', {})).find(i => i.obligation === obligation)?.role?.holder, h => h === 'agent-b', WAIT_MS)
+    await C.reload()
+    await C.waitForFunction(ob => document.querySelector(`tr[data-obligation="${ob}"] .role`)?.getAttribute('data-holder') === 'agent-b', obligation)
+    expect(await buttons(C)).toEqual([])
+    await expect(row(C).locator('.role').textContent()).resolves.toMatch(/^held agent-b until /)
+
+    await row(B).locator('button', { hasText: 'release' }).click()
+    await B.waitForFunction(ob => document.querySelector(`tr[data-obligation="${ob}"] .role`)?.getAttribute('data-holder') === '', obligation)
+    expect(await buttons(B)).toEqual(['claim'])
+    await expect(B.locator('#action-result').textContent()).resolves.toContain('release')
   })
 })
