@@ -37,6 +37,8 @@ const timeoutMs = z.number().int().min(0).max(WAIT_MAX_MS).optional()
 // Annotations. A receipt (read, consume, ack, reject, cancel) is signed and travels to the other seat's node: the
 // world it touches is the mesh (openWorld), each repeats to no effect (idempotent: a receipt held is not signed
 // again). ack only adds a receipt; reject and cancel end an obligation for good, so clients may ask first (destructive).
+// claim, renew and release ask the sending node for a lease (each answer moves it: not idempotent); release gives
+// the work away to another seat, so it is marked destructive as well.
 const VIEW: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 const SENDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
 const RECEIPT: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }
