@@ -5,5 +5,8 @@ export const INSTRUCTIONS = [
   'COMPLETE needs evidence: ack takes one sentence saying what was done (and optionally a file whose hash is signed). Ack only finished work; refuse what you will not do with reject.',
   'Your loop: wait_for_message (blocks until a message for you arrives) → read it → do the work → ack with evidence (or reply / reject) → wait_for_message again. A message you have not read is returned again by the next wait.',
   'To ask another seat: send (or reply to answer a message), then wait_for_state on the obligation id, or look at outbox. thread shows a whole conversation; whoami shows who you are.',
+  'Role work: a message to role:NAME (e.g. role:reviewer) is offered to every seat holding that role; inbox lists it under offered, and wait_for_message returns it while nobody holds it. ' +
+    'Claim it first (claim; refused with LEASE_HELD when another seat has it): only the lease holder may read, consume, ack or reject it (without the lease: LEASE_REQUIRED). ' +
+    'The lease runs out (default 10 minutes): renew a long job before then; release what you will not finish, so another seat can take it. where role:NAME lists the role\'s seats.',
   'A tool refusal comes back with isError and a stable UPPER_SNAKE code first in the text (e.g. NOT_RECIPIENT: …): correct what it names and try again.'
 ].join('\n')

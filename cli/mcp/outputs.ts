@@ -22,6 +22,39 @@ export const notifyResult = z.strictObject({
 
 export const inboxItem = z.strictObject({ obligation: ob, from: z.string(), to: z.string(), state: z.string(), sentAt: iso, preview: z.string(), thread: z.string().optional() })
 
+/** Who holds role work now: nobody (free to claim), this seat, or another seat of the role. */
+export const roleHold = z.strictObject({
+  holder: z.string().optional().describe('the seat holding the lease now; absent: nobody, claim it'),
+  fence: z.number().optional().describe('the live lease\'s fencing number'),
+  until: iso.optional().describe('when the live lease runs out unless renewed')
+})
+
+/** Role work offered to this seat's roles (`to` is role:NAME): claim it before read, consume, ack or reject. */
+export const offeredItem = inboxItem.extend({ role: roleHold })
+
+export const inboxResult = z.strictObject({
+  messages: z.array(inboxItem).describe('messages addressed to this seat'),
+  offered: z.array(offeredItem).describe('role work (to role:NAME) offered to this seat and the other seats of the role; claim before read')
+})
+
+export const leaseResult = z.strictObject({
+  obligation: ob,
+  holder: z.string().describe('the seat holding (or that gave back) the lease'),
+  fence: z.number().describe('the lease\'s fencing number: it grows with every grant'),
+  state: z.enum(['GRANTED', 'RELEASED']),
+  at: iso,
+  expiresAt: iso.describe('when the lease runs out unless renewed')
+})
+
+const leaseHistoryItem = z.strictObject({
+  holder: z.string(),
+  fence: z.number(),
+  grantedAt: iso,
+  expiresAt: iso,
+  end: z.enum(['live', 'released', 'expired']),
+  releasedAt: iso.optional()
+})
+
 export const stepResult = z.strictObject({ obligation: ob, state: z.string(), issued: z.array(z.string()).describe('the receipts this call signed') })
 
 export const readResult = stepResult.extend({ from: z.string(), to: z.string(), sentAt: iso, contentType: z.string(), body: z.string(), thread: z.string().optional() })
@@ -48,6 +81,7 @@ export const statusResult = z.strictObject({
   thread: z.string().optional(),
   delivery: detail.optional(),
   receipts: z.array(receiptView),
+  leases: z.array(leaseHistoryItem).optional().describe('role work: every lease granted on it, oldest first, and how each ended'),
   wake: detail.optional(),
   journey: z.array(detail),
   done: z.boolean(),
@@ -67,6 +101,22 @@ export const whereResult = z.strictObject({
   ageSeconds: z.number(),
   valid: z.boolean(),
   problem: z.string().optional()
+})
+
+const roleSeat = z.strictObject({
+  handle: z.string(),
+  peerId: z.string(),
+  local: z.boolean(),
+  healthy: z.boolean().describe('a seat here: it can act now; a seat elsewhere: its node is connected'),
+  seq: z.number(),
+  carrier: z.string(),
+  problem: z.string().optional()
+})
+
+/** where: one actor's Current (handle), or the seats holding a role (role:NAME): { role, seats }. */
+export const whereAnswer = whereResult.partial().extend({
+  role: z.string().optional().describe('for role:NAME: the role asked about'),
+  seats: z.array(roleSeat).optional().describe('for role:NAME: the seats whose valid cards state the role')
 })
 
 export const peerView = z.strictObject({
@@ -121,7 +171,7 @@ export const whoamiResult = z.strictObject({
 
 export const waitMessageResult = z.strictObject({
   timedOut: z.boolean(),
-  message: inboxItem.optional().describe('the oldest unread message (absent when timedOut)'),
+  message: inboxItem.extend({ role: roleHold.optional().describe('present for role work (to role:NAME): claim it before read') }).optional().describe('the oldest unread message, or role work nobody holds yet (absent when timedOut)'),
   unread: z.number().describe('unread messages matching the filters, this one included')
 })
 

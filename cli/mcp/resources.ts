@@ -4,6 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { MeshError } from '../../cards/index.js'
 import { call, type CallOptions } from '../control-client.js'
+import { splitInbox } from './inbox.js'
 
 export const INBOX_URI = 'aios://inbox'
 export const MESSAGE_TEMPLATE = 'aios://message/{obligation}'
@@ -53,8 +54,8 @@ function resourceError (err: unknown, uri: string): McpError {
 async function content (o: ResourceOptions, ref: ResourceRef): Promise<unknown> {
   switch (ref.kind) {
     case 'inbox': {
-      const items = await call(o.home, 'inbox', { as: o.as }, o.access)
-      return { messages: items.map(i => ({ ...i, uri: messageUri(i.obligation), journey: journeyUri(i.obligation) })) }
+      const items = (await call(o.home, 'inbox', { as: o.as }, o.access)).map(i => ({ ...i, uri: messageUri(i.obligation), journey: journeyUri(i.obligation) }))
+      return splitInbox(items) // messages: addressed to the seat; offered: role work, claimed before it is read
     }
     case 'message': return await call(o.home, 'message', { as: o.as, obligation: ref.obligation }, o.access)
     case 'journey': return await call(o.home, 'status', { obligation: ref.obligation }, o.access)
@@ -83,8 +84,8 @@ export function registerResources (server: Server, o: ResourceOptions): void {
     }
     return {
       resources: [
-        { uri: INBOX_URI, name: 'inbox', title: 'Inbox', description: 'This seat\'s open messages (not yet COMPLETE or REJECTED): obligation, from, state, preview.', mimeType: RESOURCE_MIME },
-        ...items.map(i => ({ uri: messageUri(i.obligation), name: i.obligation, title: `${i.from}: ${i.preview}`, description: `A message from ${i.from}, ${i.state}; reading it issues no receipt (the read tool does).`, mimeType: RESOURCE_MIME }))
+        { uri: INBOX_URI, name: 'inbox', title: 'Inbox', description: 'This seat\'s open messages (not yet COMPLETE or REJECTED): obligation, from, state, preview; and apart from them (offered) the role work offered to it, with who holds it now.', mimeType: RESOURCE_MIME },
+        ...items.map(i => ({ uri: messageUri(i.obligation), name: i.obligation, title: `${i.from}: ${i.preview}`, description: i.role === undefined ? `A message from ${i.from}, ${i.state}; reading it issues no receipt (the read tool does).` : `Role work from ${i.from} to ${i.to}, ${i.state}${i.role.holder === undefined ? ', held by nobody: claim it' : `, held by ${i.role.holder}`}; reading it needs the lease.`, mimeType: RESOURCE_MIME }))
       ]
     }
   })

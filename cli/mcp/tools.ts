@@ -2,7 +2,10 @@
 // control API as the acting seat (the two waits ride the daemon's watch stream: see wait.ts).
 import { z } from 'zod'
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import { ROLE_PREFIX, isValidRole, roleInvalid } from '../../cards/index.js'
 import { MAX_EVIDENCE_BYTES } from '../../daemon/limits/index.js'
+import { DEFAULT_LEASE_MS, MAX_LEASE_MS, MIN_LEASE_MS } from '../../daemon/leases/authority.js'
+import { splitInbox } from './inbox.js'
 import type { ToolContext } from './tool-context.js'
 import * as out from './outputs.js'
 export type { ToolContext } from './tool-context.js'
@@ -26,12 +29,16 @@ function tool<S extends z.ZodObject> (def: Omit<ToolDef, 'input' | 'run'> & { in
 }
 
 const ob = z.string().regex(/^ob_[0-9a-f]{32}$/, 'an obligation id such as ob_…').describe('the obligation id (ob_…)')
+const leaseMs = z.number().int().min(MIN_LEASE_MS).max(MAX_LEASE_MS).optional()
+  .describe(`how long the lease lasts, in milliseconds (default ${DEFAULT_LEASE_MS}, i.e. ${DEFAULT_LEASE_MS / 60_000} minutes; ${MIN_LEASE_MS} to ${MAX_LEASE_MS})`)
 const timeoutMs = z.number().int().min(0).max(WAIT_MAX_MS).optional()
   .describe(`how long to wait, in milliseconds (default ${WAIT_DEFAULT_MS}, at most ${WAIT_MAX_MS}); keep it below your MCP client's own tool-call timeout`)
 
 // Annotations. A receipt (read, consume, ack, reject, cancel) is signed and travels to the other seat's node: the
 // world it touches is the mesh (openWorld), each repeats to no effect (idempotent: a receipt held is not signed
 // again). ack only adds a receipt; reject and cancel end an obligation for good, so clients may ask first (destructive).
+// claim, renew and release ask the sending node for a lease (each answer moves it: not idempotent); release gives
+// the work away to another seat, so it is marked destructive as well.
 const VIEW: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 const SENDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
 const RECEIPT: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }
@@ -105,11 +112,40 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: 'inbox',
     title: 'Inbox',
-    description: 'Messages waiting for this seat: open ones, and withdrawn ones until read (all: also the finished ones).',
+    description: 'Messages waiting for this seat: open ones, and withdrawn ones until read (all: also the finished ones). ' +
+      'messages: addressed to you. offered: role work (to role:NAME) offered to you and the role\'s other seats; role.holder names the seat holding it now (absent: nobody, claim it).',
     input: z.object({ all: z.boolean().optional() }).strict(),
-    output: z.strictObject({ messages: z.array(out.inboxItem) }),
+    output: out.inboxResult,
     annotations: VIEW,
-    run: async (a, c) => ({ messages: await c.call('inbox', { ...a, as: c.as }) })
+    run: async (a, c) => splitInbox(await c.call('inbox', { ...a, as: c.as }))
+  }),
+  tool({
+    name: 'claim',
+    title: 'Take role work',
+    description: 'Take role work (a message to role:NAME offered to you): the sender\'s node grants your seat a lease, and only the holder may read, consume, ack or reject it. ' +
+      'Refused with LEASE_HELD while another seat holds it. Renew a long job before the lease runs out; release what you will not finish.',
+    input: z.object({ obligation: ob, leaseMs }).strict(),
+    output: out.leaseResult,
+    annotations: SENDS,
+    run: async (a, c) => await c.call('claim', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'renew',
+    title: 'Keep role work longer',
+    description: 'Extend the lease your seat holds on role work (from now, for leaseMs; the fencing number stays). Refused when the lease has already expired or was released: claim again.',
+    input: z.object({ obligation: ob, leaseMs }).strict(),
+    output: out.leaseResult,
+    annotations: SENDS,
+    run: async (a, c) => await c.call('renew', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'release',
+    title: 'Give role work back',
+    description: 'Give back role work you hold and will not finish: it is offered to the role\'s seats again at once.',
+    input: z.object({ obligation: ob }).strict(),
+    output: out.leaseResult,
+    annotations: { ...SENDS, destructiveHint: true },
+    run: async (a, c) => await c.call('release', { ...a, as: c.as })
   }),
   tool({
     name: 'read',
@@ -154,7 +190,7 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: 'status',
     title: 'Obligation status',
-    description: 'One obligation: its derived state, its verified receipt chain and its journey.',
+    description: 'One obligation: its derived state, its verified receipt chain and its journey; for role work also every lease granted on it (holder, fence, how it ended).',
     input: z.object({ obligation: ob }).strict(),
     output: out.statusResult,
     annotations: VIEW,
@@ -190,11 +226,17 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: 'where',
     title: 'Where a seat is',
-    description: 'An actor\'s Current: peer id, addresses, carrier, model, card age (may look the card up in the mesh\'s DHT).',
-    input: z.object({ handle: z.string().min(1) }).strict(),
-    output: out.whereResult,
+    description: 'An actor\'s Current: peer id, addresses, carrier, model, card age (may look the card up in the mesh\'s DHT). ' +
+      'With role:NAME: { role, seats }, the seats whose valid cards state the role and whether each can act now.',
+    input: z.object({ handle: z.string().min(1).describe('a seat handle, or role:NAME') }).strict(),
+    output: out.whereAnswer,
     annotations: { ...VIEW, openWorldHint: true },
-    run: async (a, c) => await c.call('where', a)
+    run: async (a, c) => {
+      if (!a.handle.startsWith(ROLE_PREFIX)) return await c.call('where', a)
+      const role = a.handle.slice(ROLE_PREFIX.length)
+      if (!isValidRole(role)) throw roleInvalid(role)
+      return await c.call('where.role', { role })
+    }
   }),
   tool({
     name: 'peers',

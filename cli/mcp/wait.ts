@@ -91,13 +91,20 @@ async function seatOf (c: ToolContext): Promise<string> {
   return await p
 }
 
+/**
+ * Role work is news for a seat of the role while nobody holds it, or while this seat holds it and has not read it;
+ * work another seat holds is not (it comes back when that lease ends and the work is offered again).
+ */
+const forSeat = (m: InboxItem, seat: string): boolean => m.role === undefined || m.role.holder === undefined || m.role.holder === seat
+
 export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promise<WaitMessageResult> {
   const seat = await seatOf(c)
   const unread = async (): Promise<InboxItem[]> => (await c.call('inbox', { as: seat }))
-    .filter(m => UNREAD.has(m.state) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
+    .filter(m => UNREAD.has(m.state) && forSeat(m, seat) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
   return await watchUntil<WaitMessageResult>(c, {
     types: ['delivered', 'receipt'],
-    // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages)
+    // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages); role
+    // work, when it arrives and when it is offered again after a lease ended, is a delivery to each of the role's seats
     relevant: e => (e.type === 'delivered' && e.to === seat && (a.from === undefined || e.from === a.from)) ||
       (e.type === 'receipt' && e.state === 'CANCELED' && (a.from === undefined || e.actor === a.from)),
     look: async () => {

@@ -1,6 +1,6 @@
 // `daemon --ui-port PORT`: a web page on loopback — the mesh, obligations with their receipt chains, the outbox and
 // recent wakes, updated live over Server-Sent Events. The static shell is public; its API (state, events, ack, reject,
-// retry) needs the home's ui.token, because message previews and notes are as private as the control socket.
+// retry, and claim, renew, release on role work) needs the home's ui.token, because message previews and notes are as private as the control socket.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -16,7 +16,7 @@ const STATIC: Record<string, string> = { '/': 'index.html', '/app.js': 'app.js',
 const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
 // Everything comes from this origin; no inline script, so an injected tag could not run even if escaping failed.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-const ACTION = /^\/api\/obligations\/(ob_[0-9a-f]{32})\/(ack|reject|retry)$/
+const ACTION = /^\/api\/obligations\/(ob_[0-9a-f]{32})\/(ack|reject|retry|claim|renew|release)$/
 
 export interface UiOptions { port: number, host?: string }
 
@@ -61,7 +61,14 @@ async function act (req: IncomingMessage, res: ServerResponse, routes: Record<st
     if (typeof v !== 'string' || v.trim() === '') throw new MeshError('BAD_REQUEST', `${field} must be a non-empty string`)
     return v
   }
-  const params = verb === 'ack' ? { obligation, sentence: text('sentence') } : verb === 'reject' ? { obligation, reason: text('reason') } : { obligation }
+  const leaseMs = (): { leaseMs?: number } => {
+    const v = body.leaseMs
+    if (v === undefined) return {}
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) throw new MeshError('BAD_REQUEST', 'leaseMs must be a whole number of milliseconds')
+    return { leaseMs: v }
+  }
+  const params = verb === 'ack' ? { obligation, sentence: text('sentence') } : verb === 'reject' ? { obligation, reason: text('reason') }
+    : verb === 'claim' || verb === 'renew' ? { obligation, ...leaseMs() } : { obligation }
   try {
     sendJson(res, 200, await routes[verb](params))
   } catch (err) {

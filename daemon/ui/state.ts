@@ -3,6 +3,7 @@
 import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
 import type { Core, NodeView } from '../core.js'
 import * as messaging from '../messaging/index.js'
+import { roleOfAddress } from '../receipts/index.js'
 import { journey, nodeReport, type ObserveBus, RECENT_OBLIGATIONS, RECENT_WAKES } from '../observe/index.js'
 import { obligationWake, recentWakes, type WakeService } from '../wake/index.js'
 
@@ -60,8 +61,24 @@ async function obligations (core: Core): Promise<unknown[]> {
     const w = obligationWake(core, id)
     const j = journey(core, v, w)
     const m = core.store.messages.message(id)
-    return { ...v, preview: m === undefined ? undefined : preview(m.envelope), sender: m?.localFrom === true, recipient: m?.localTo === true, journey: j.steps, done: j.done, verdict: j.verdict }
+    return { ...v, preview: m === undefined ? undefined : preview(m.envelope), sender: m?.localFrom === true, recipient: m?.localTo === true, role: roleWork(core, v), journey: j.steps, done: j.done, verdict: j.verdict }
   }))
+}
+
+/**
+ * Role work (to role:NAME): the role, this node's seats that hold it, and the live lease — who holds it, until when,
+ * its fence, and whether the holder is a seat here (then the page offers read/ack/reject, renew and release).
+ */
+function roleWork (core: Core, v: messaging.ObligationView): unknown {
+  const role = roleOfAddress(v.to)
+  if (role === undefined) return undefined
+  const live = v.leases?.find(l => l.end === 'live')
+  const seats = messaging.localRoleSeats(core, role)
+  return {
+    name: role,
+    seats,
+    ...(live === undefined ? {} : { holder: live.holder, fence: live.fence, until: live.expiresAt, mine: seats.includes(live.holder) })
+  }
 }
 
 function preview (envelope: Uint8Array): string {

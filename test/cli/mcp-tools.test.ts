@@ -70,7 +70,7 @@ describe('aios-comm mcp', () => {
 
     const tools = (await A.client.listTools()).tools.map(t => t.name)
     say(`A tools/list → ${tools.join(', ')}`)
-    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
+    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'claim', 'renew', 'release', 'read', 'consume', 'ack', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
 
     const sent = await plain(A.client, 'send', { to: 'hello-b', text: 'please summarise the build log' })
     say(`A send {to: hello-b} → ${sent.obligation as string} ${sent.state as string}`)
@@ -190,6 +190,8 @@ describe('mcp tools', () => {
 
     // refusals fit the schemas too
     await refused(A, seen, 'ack', { obligation: s2.obligation, sentence: 'not mine to ack' })
+    // leases are for role work only (test/cli/mcp-roles.test.ts takes one)
+    for (const name of ['claim', 'renew', 'release']) expect(await refused(B, seen, name, { obligation: s2.obligation })).toBe('NOT_ROLE_WORK')
 
     // every tool was called, and each answer fits the schema tools/list advertised (the SDK's own validator)
     const ajv = new AjvJsonSchemaValidator()

@@ -101,10 +101,29 @@ function evidence (o) {
     el('div', { class: 'hash', title: r.evidence.path }, `sha256 ${r.evidence.sha256.slice(0, 16)}…`))
 }
 
+/** Role work (to role:NAME): who holds it now, until when, with which fence; or that it waits for a seat to claim it. */
+function roleCell (o) {
+  if (!o.role) return ''
+  const r = o.role
+  return el('div', { class: 'role', 'data-holder': r.holder || '' }, r.holder === undefined
+    ? badge('unclaimed', 'warn')
+    : [badge(r.mine ? 'held here' : 'held', r.mine ? 'ok' : 'off'), ` ${r.holder} until ${time(r.until)} · fence ${r.fence}`])
+}
+
 function actions (o) {
   const final = o.state === 'COMPLETE' || o.state === 'REJECTED' || o.state === 'CANCELED'
   const buttons = []
-  if (o.recipient && !final) {
+  if (o.role && o.recipient && !final) {
+    // role work: claimed before anything else; read, ack and reject only while a seat here holds the live lease
+    const lease = () => { const m = prompt('Lease in minutes:', '10'); return m === null ? null : { leaseMs: Math.round(Number(m) * 60_000) } }
+    if (o.role.holder === undefined) buttons.push(el('button', { onclick: () => act(o.obligation, 'claim', lease()) }, 'claim'))
+    if (o.role.mine) {
+      buttons.push(el('button', { onclick: () => act(o.obligation, 'ack', { sentence: prompt('One sentence for the receipt:', 'Done.') }) }, 'ack'))
+      buttons.push(el('button', { onclick: () => act(o.obligation, 'reject', { reason: prompt('Why reject it?', '') }) }, 'reject'))
+      buttons.push(el('button', { onclick: () => act(o.obligation, 'renew', lease()) }, 'renew'))
+      buttons.push(el('button', { onclick: () => act(o.obligation, 'release', {}) }, 'release'))
+    }
+  } else if (o.recipient && !final) {
     buttons.push(el('button', { onclick: () => act(o.obligation, 'ack', { sentence: prompt('One sentence for the receipt:', 'Done.') }) }, 'ack'))
     buttons.push(el('button', { onclick: () => act(o.obligation, 'reject', { reason: prompt('Why reject it?', '') }) }, 'reject'))
   }
@@ -116,7 +135,7 @@ function renderObligations (s) {
   fill('obligations', s.obligations.map(o => el('tr', { 'data-obligation': o.obligation },
     el('td', { class: 'mono', title: o.obligation }, short(o.obligation, 11, 4)),
     el('td', {}, o.from, ' → ', o.to),
-    el('td', {}, badge(o.state)),
+    el('td', {}, badge(o.state), roleCell(o)),
     el('td', { class: 'preview' }, o.preview === undefined ? el('span', { class: 'empty' }, 'not held here') : o.preview),
     el('td', {}, chain(o)),
     el('td', {}, evidence(o)),
@@ -170,12 +189,12 @@ function soon () {
 }
 
 async function act (obligation, verb, body) {
-  if (verb !== 'retry' && (body.sentence === null || body.reason === null)) return
+  if (body === null || (verb !== 'retry' && (body.sentence === null || body.reason === null))) return
   const res = await fetch(`/api/obligations/${obligation}/${verb}`, {
     method: 'POST', headers: { 'content-type': 'application/json', ...auth() }, body: JSON.stringify(body)
   })
   const answer = await res.json()
-  document.getElementById('action-result').textContent = answer.error ? `${verb} refused: ${answer.error.code}: ${answer.error.message}` : `${verb} ${obligation}: ${answer.state || 'done'}`
+  document.getElementById('action-result').textContent = answer.error ? `${verb} refused: ${answer.error.code}: ${answer.error.message}` : `${verb} ${obligation}: ${answer.state || 'done'}${answer.holder ? ` by ${answer.holder} until ${answer.expiresAt} (fence ${answer.fence})` : ''}`
   soon()
 }
 
