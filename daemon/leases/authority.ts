@@ -7,10 +7,9 @@ import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { deriveState, heldLeases, isFinal, liveTenure, roleOfAddress, signLease, type Tenure } from '../receipts/index.js'
 import { obligationId } from '../messaging/ids.js'
+import { DEFAULT_LEASE_MS, MAX_LEASE_MS, MIN_LEASE_MS } from '../limits/index.js'
 
-export const DEFAULT_LEASE_MS = 10 * 60_000
-export const MIN_LEASE_MS = 1000
-export const MAX_LEASE_MS = 24 * 3600_000
+export { DEFAULT_LEASE_MS, MAX_LEASE_MS, MIN_LEASE_MS }
 /**
  * After a lease expires (not released), the seat that let it run out may not take it back for this long while the
  * role has other seats: the obligation is offered to them first.

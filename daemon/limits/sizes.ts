@@ -30,5 +30,6 @@ export const MAX_CARRIER_BYTES = 32 // a carrier kind's name
 export const MAX_DESCRIPTION_BYTES = 1024 // a card's description: one line about the seat
 // A whole signed receipt: note, evidence path, code, two handles, ids, the sender-signed header and two batch proofs
 // (the receipt's and the header's, at most 32 path entries each for 2^32 items) come to about 11 KiB at the limits
-// above (evidence content never rides in a receipt); the rest is room for the envelope's framing.
+// above (evidence content never rides in a receipt), a step on role work about 0.7 KiB more for the lease it carries;
+// the rest is room for the envelope's framing.
 export const MAX_RECEIPT_BYTES = 16 * 1024

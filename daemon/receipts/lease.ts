@@ -1,13 +1,11 @@
 // Leases on obligations addressed to a role, as pure rules: a lease is a fact signed by the message's sender (the key
 // of its header), and every step after DELIVERED carries the lease it was taken under, so any node checks the step
 // from the receipt alone; the leases a node holds say in addition whether a newer grant or a release came first.
-import { bytesEqual, refuse, sha256, signEnvelope, verifyEnvelope, type KeyPair, type Refusal } from '../../cards/index.js'
+import { ROLE_PREFIX, bytesEqual, isValidHandle, isValidRole, refuse, sha256, signEnvelope, verifyEnvelope, type KeyPair, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, envelopeToWire, leaseFromWire, leaseToWire, type LeaseData, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
 import { openHeader } from './header.js'
 
-export const ROLE_PREFIX = 'role:'
-
-/** The role an address names (`role:NAME`), or undefined for a seat's handle. */
+/** The role an address names (`role:NAME`, the name not checked here: a refusal says what is wrong with it), or undefined for a seat's handle. */
 export function roleOfAddress (to: string): string | undefined {
   return to.startsWith(ROLE_PREFIX) ? to.slice(ROLE_PREFIX.length) : undefined
 }
@@ -15,7 +13,11 @@ export function roleOfAddress (to: string): string | undefined {
 export interface OpenLease { lease: LeaseData, hash: Uint8Array, header: MessageHeaderData }
 
 /** A lease fact decoded and verified: signed by the key its own header names as the message's sender, for that message and role. */
+/** A lease is a few hundred bytes (ids, two names, a key, the sender's header); anything near a frame is not one. */
+export const MAX_LEASE_BYTES = 4096
+
 export function openLease (bytes: Uint8Array): { ok: true } & OpenLease | Refusal {
+  if (bytes.byteLength > MAX_LEASE_BYTES) return refuse('LEASE_INVALID', `the lease has ${bytes.byteLength} bytes; the limit is ${MAX_LEASE_BYTES}`)
   let lease: LeaseData
   let signer: Uint8Array
   try {
@@ -33,7 +35,8 @@ export function openLease (bytes: Uint8Array): { ok: true } & OpenLease | Refusa
   if (!bytesEqual(signer, header.fromKey)) return refuse('LEASE_INVALID', `a lease is signed by the sender ${header.from} of the message, with the key it sent the message with`)
   if (!bytesEqual(header.messageId, lease.messageId)) return refuse('LEASE_INVALID', 'the lease names another message than the header it carries')
   if (roleOfAddress(header.to) !== lease.role || lease.role === '') return refuse('LEASE_INVALID', `the message is addressed to ${header.to}, not to role:${lease.role}`)
-  if (lease.holder === '' || lease.holderKey.byteLength !== 32 || lease.fence < 1) return refuse('LEASE_INVALID', 'a lease names its holder, the holder\'s key and a fence of 1 or more')
+  if (!isValidRole(lease.role)) return refuse('LEASE_INVALID', 'the lease names no valid role')
+  if (!isValidHandle(lease.holder) || lease.holderKey.byteLength !== 32 || lease.fence < 1) return refuse('LEASE_INVALID', 'a lease names its holder, the holder\'s key and a fence of 1 or more')
   return { ok: true, lease, hash: sha256(bytes), header }
 }
 
