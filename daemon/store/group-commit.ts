@@ -173,7 +173,9 @@ export class GroupCommit {
     const number = ++this.started
     this.dirty = false
     this.inFlight = true
-    const head = this.watermark?.headNow() // no transaction is open here: every fact up to it is committed
+    // no transaction is open here: every fact up to the head is committed (once the store closed there is no head to
+    // read, nor a watermark to tell: SQLite's close checkpointed and synced the log itself)
+    const head = this.closed ? undefined : this.watermark?.headNow()
     const after = (err: NodeJS.ErrnoException | null): void => {
       this.inFlight = false
       let error: Error | null = err

@@ -97,6 +97,31 @@ describe('group commit: the fsync off the main thread', () => {
     again.close()
   })
 
+  it('closing with one fsync in flight and a later group waiting for the next: both settle, nothing reads the closed store', async () => {
+    // in a child process: the fsync's callback runs after the database closed, and a throw there ends the process
+    const path = join(tempDir(), 'node.db')
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--input-type=module', '-e', `
+        import { Store } from ${JSON.stringify(STORE)}
+        const s = Store.open(${JSON.stringify(path)})
+        await s.commit.run(() => s.meta.set('first', 'v'))
+        const one = s.commit.run(() => s.meta.set('one', 'x'.repeat(4000)))
+        await new Promise(resolve => setImmediate(resolve)) // committed, its fsync on the pool
+        const two = s.commit.run(() => s.meta.set('two', 'y'.repeat(4000)))
+        await new Promise(resolve => setImmediate(resolve)) // committed behind it, waiting for the next fsync
+        s.close()
+        await Promise.all([one, two])
+        process.stdout.write('settled')`], (err, stdout, stderr) => {
+        if (err !== null) reject(new Error(`${err.message} ${stderr}`))
+        else resolve(stdout)
+      })
+    })
+    expect(out).toBe('settled')
+    const again = Store.open(path)
+    expect([again.meta.get('one')?.length, again.meta.get('two')?.length]).toEqual([4000, 4000])
+    again.close()
+  })
+
   it('a log removed under the store: the waiting write fails with STORE_SYNC_FAILED, and every later write too', async () => {
     const path = join(tempDir(), 'node.db')
     const s = Store.open(path)
