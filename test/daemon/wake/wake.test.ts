@@ -92,7 +92,9 @@ describe('wake', () => {
     const ob = await notify(a, 'run the hook')
     await waitFor('the hook ran', () => (existsSync(out) ? readFileSync(out, 'utf8') : ''), t => t !== '')
     expect(readFileSync(out, 'utf8')).toBe(`agent-b 1 ${ob}\n`)
-    expect((await wakes(a))[0]).toMatchObject({ result: 'ok', carrier: 'command', count: 1, obligation: ob })
+    // the program writes its line before it exits; the attempt is recorded once it has exited
+    const [done] = await waitFor('the attempt recorded', async () => await wakes(a), l => l.length > 0)
+    expect(done).toMatchObject({ result: 'ok', carrier: 'command', count: 1, obligation: ob })
 
     await a.daemon.call('actor.add', { handle: 'agent-b', command: 'sleep 30', commandTimeoutMs: 200 })
     const ob2 = await notify(a, 'again')
