@@ -97,6 +97,9 @@ export const CODES = {
   NOT_SENDER: { exit: 'failure', fix: 'only the sending seat may do this; act with --as SENDER' },
   OBLIGATION_INVALID: { exit: 'failure', fix: 'pass an obligation id as printed by notify (ob_…)' },
   OBLIGATION_UNKNOWN: { exit: 'failure', fix: 'check the obligation id; aios-comm inbox and outbox list the known ones' },
+  OBLIGATION_PURGED: { exit: 'failure', fix: 'its history was purged by this node\'s retention policy; another node that keeps it longer may still show it' },
+  OBLIGATION_ARCHIVED: { exit: 'refused', fix: 'the obligation is final and archived here; nothing more can be done with it' },
+  RETENTION_INVALID: { exit: 'usage', fix: 'give durations such as 30d (archive at least 1h after final, purge no sooner than archive)' },
   OBLIGATION_UNVERIFIED: { exit: 'failure', fix: 'the obligation\'s message is not verified here yet; wait for delivery and repeat' },
   // CANCELED: the sender withdraws an obligation
   OBLIGATION_NOT_SENDER: { exit: 'refused', fix: 'only the seat that sent an obligation may cancel it; act with --as SENDER on its node' },

@@ -35,6 +35,7 @@ const COMMANDS: ReadonlyArray<[string, () => Promise<CommandFile>]> = [
   ['outbox', async () => await import('./commands/outbox.js')],
   ['peers', async () => await import('./commands/peers.js')],
   ['doctor', async () => await import('./commands/doctor.js')],
+  ['retention', async () => await import('./commands/retention.js')],
   ['service', async () => await import('./commands/service.js')],
   ['mcp', async () => await import('./commands/mcp.js')],
   ['a2a', async () => await import('./commands/a2a.js')],

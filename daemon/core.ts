@@ -1,4 +1,5 @@
 // The state every daemon part shares: the open home, the directory, local seats' keys and an event bus.
+import type { RetentionView } from './retention/index.js'
 import { EventEmitter } from 'node:events'
 import { MeshError, type KeyPair, type ErrorCode } from '../cards/index.js'
 import type { Directory } from './directory/index.js'
@@ -42,6 +43,8 @@ export interface NodeView {
   /** How the node is reachable from other networks: relay serving and the public addresses peers confirmed. */
   reach: () => { relayServing: boolean, confirmedPublic: string[] }
   startedAtMs: number
+  /** The retention policy with the store's size and age (absent before the retention service starts). */
+  retention?: () => RetentionView | undefined
 }
 
 export interface WakeEvent {

@@ -18,6 +18,8 @@ import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
 import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
 import { LEASE_PROTOCOL, LeaseWatch, askLease, serveLease } from './leases/index.js'
+import { RetentionService } from './retention/index.js'
+import { saveConfig } from './home/config.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import type { A2ABridge, BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
@@ -71,6 +73,7 @@ export class Daemon {
   private core?: Core
   private node?: MeshNode
   private truth?: TruthPlane
+  private retention?: RetentionService
   private seen?: PeerSeen
   private bridge?: A2ABridge
   private addressWatch?: AddressWatch
@@ -112,6 +115,11 @@ export class Daemon {
     const peerId = await ctx.peerId()
     const directory = new Directory(ctx, peerId)
     const core = this.core = new Core(ctx, directory, peerId, this.log)
+    // history ages out: before anything is served when the last compaction was long ago, a while after start, then
+    // every few hours (the policy lives in config.json)
+    const retention = this.retention = new RetentionService(core, policy => saveConfig(paths.config, { ...ctx.config, retention: policy }))
+    this.started('retention', () => retention.stop())
+    await retention.catchUp()
     // a relay for the mesh's members when the config says so; without a word in the config, when a peer confirmed a
     // public address of this node lately (libp2p's services are fixed at start: a first confirmation counts from the next)
     const relay = { serve: relayWanted(ctx.config.relay, publicConfirmedLately(ctx, Date.now())), reserve: true }
@@ -195,7 +203,8 @@ export class Daemon {
     const join = { joining: truth.joining, guesses: new GuessLimiter(), addresses: () => this.addresses() }
     await node.handle(JOIN_PROTOCOL, (stream, connection) => { this.guard('join', stream, serveJoin(core, stream, connection, join)) }, { maxInboundStreams: 4 })
 
-    const table = routes(core, this.view(), wake)
+    retention.start()
+    const table = routes(core, this.view(), wake, retention)
     const streams = { watch: watchRoute(bus, core.store.messages, core.store.a2aClient) }
     const control = new ControlServer(paths.socket, table, this.log, { streams })
     this.started('control', async () => await control.stop())
@@ -370,6 +379,7 @@ export class Daemon {
       peerId: () => (this.core as Core).peerId,
       addresses: () => this.addresses(),
       reach: () => ({ relayServing: this.relayServing, confirmedPublic: this.dialBack?.confirmedPublic() ?? [] }),
+      retention: () => this.retention?.view(),
       truth: () => ({ facts: (this.core as Core).store.facts.count(), head: (this.core as Core).store.facts.head(), gossip: this.truth?.gossip.stats, lan: this.node?.services.lan.stats }),
       peers: () => {
         const node = this.node as MeshNode

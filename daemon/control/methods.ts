@@ -10,6 +10,7 @@ import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
 import type { A2AForgetResult, A2APinView, A2AResult } from '../a2a-client/index.js'
 import type { LeaseView } from '../leases/index.js'
+import type { CompactionReport, RetentionView } from '../retention/index.js'
 
 /** A seat acting: omitted, the token's seat, or the only seat. */
 interface Acting { as?: string }
@@ -131,6 +132,12 @@ export interface ControlMethods {
   join: { params: { token: string, handles?: string[] }, result: JoinResult }
   wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }
   doctor: { params: NoParams, result: DaemonDoctor }
+  /** The retention policy, the store's size and age, the last and next compaction. */
+  retention: { params: NoParams, result: RetentionView }
+  /** Changes the policy (a field left out keeps its value; purgeAfterMs null: never purge). */
+  'retention.set': { params: { archiveAfterMs?: number, purgeAfterMs?: number | null }, result: RetentionView }
+  /** Compacts now and answers with what it did. */
+  'retention.run': { params: NoParams, result: CompactionReport }
 
   // MCP resources: one message of the acting seat (sent or received), shown without issuing READ
   message: { params: Acting & OnObligation, result: MessageView }

@@ -13,13 +13,16 @@ import { journey, nodeReport, roleSeats } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
+import { RetentionService } from '../retention/index.js'
+import { saveConfig } from '../home/config.js'
 import { a2aForget, a2aGet, a2aObligation, a2aOutbox, a2aPins, a2aSend, a2aStatus } from '../a2a-client/index.js'
 
 const DEFAULT_WAIT_MS = 30_000 // a wait with no timeout given: long enough for a peer on another network, short for a script
 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
 
-export function routes (core: Core, node: NodeView, wake: WakeService): RouteTable {
+export function routes (core: Core, node: NodeView, wake: WakeService,
+  retention = new RetentionService(core, policy => saveConfig(core.ctx.paths.config, { ...core.ctx.config, retention: policy }))): RouteTable {
   const ctx = core.ctx
   /** Setup verbs change identity or trust: the directory and the seats' cards follow at once. */
   const changing = <M extends Method>(fn: Handler<M>): Handler<M> => async (p, caller) => {
@@ -30,6 +33,14 @@ export function routes (core: Core, node: NodeView, wake: WakeService): RouteTab
 
   return {
     'node.status': async () => await nodeReport(core, node, wake, node.startedAtMs),
+    retention: () => retention.view(),
+    'retention.set': p => {
+      const archiveAfterMs = optInt(p, 'archiveAfterMs', 1) ?? retention.policy.archiveAfterMs
+      const never = (p as { purgeAfterMs?: unknown }).purgeAfterMs === null
+      const purgeAfterMs = never ? undefined : optInt(p, 'purgeAfterMs', 1) ?? retention.policy.purgeAfterMs
+      return retention.setPolicy({ archiveAfterMs, ...(purgeAfterMs === undefined ? {} : { purgeAfterMs }) })
+    },
+    'retention.run': async () => await retention.run(),
 
     notify: async (p, caller) => {
       const text = optStr(p, 'text')

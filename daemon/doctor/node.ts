@@ -6,12 +6,15 @@ import { clockCheck } from './clock.js'
 import { endorsementChecks } from './endorsement.js'
 import { reachCheck, type ReachFacts } from './reach.js'
 import { fail, pass, type DoctorCheck } from './types.js'
+import type { RetentionView } from '../retention/index.js'
 
 export interface DoctorNodeView {
   addresses: () => string[]
   peers: () => Array<{ peerId: string, connected: boolean, handles: string[] }>
   /** How the node is reachable: its relay serving and the public addresses peers confirmed. */
   reach: () => Omit<ReachFacts, 'addresses'>
+  /** The store's size and age and the compactions (absent: the daemon has no retention service yet). */
+  retention?: () => RetentionView | undefined
 }
 
 export interface DaemonDoctor {
@@ -23,7 +26,7 @@ export interface DaemonDoctor {
 
 export async function daemonDoctor (core: Core, view: DoctorNodeView, wake: WakeService): Promise<DaemonDoctor> {
   const seats = await seatsHealth(core, wake)
-  const checks = [listeningCheck(view), peersCheck(view), reachCheck({ addresses: view.addresses(), ...view.reach() }, view.peers()), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon')), ...endorsementChecks(core.ctx)]
+  const checks = [listeningCheck(view), peersCheck(view), reachCheck({ addresses: view.addresses(), ...view.reach() }, view.peers()), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon')), ...endorsementChecks(core.ctx), ...storeCheck(view.retention?.())]
   const requiredEnv = [...new Set(core.store.identity.actors().flatMap(a => a.requireEnv))].sort()
   return { pid: process.pid, checks, requiredEnv }
 }
@@ -52,4 +55,23 @@ export function seatCheck (s: SeatHealth, by: string): DoctorCheck {
   if (!s.healthy) return fail(name, `${s.problem ?? 'unhealthy'} (checked by ${by}); ${last}${owed}`, s.fix ?? 'see aios-comm status')
   const items = s.contract.map(i => `${i.name}: ${i.detail}`).join('; ')
   return pass(name, `${s.carrier}; ${items}; ${last}${owed}`)
+}
+
+const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`
+
+/** The store's size, what it holds, how old its history is and when it is compacted next. */
+export function storeCheck (v: RetentionView | undefined): DoctorCheck[] {
+  if (v === undefined) return []
+  const s = v.store
+  const days = (ms: number): string => `${Math.round(ms / 86_400_000)}d`
+  const policy = `archive after ${days(v.policy.archiveAfterMs)}, ${v.policy.purgeAfterMs === undefined ? 'never purge' : `purge after ${days(v.policy.purgeAfterMs)}`}`
+  const detail = [
+    `${mib(s.bytes)} (+ ${mib(s.walBytes)} log, ${mib(s.freeBytes)} free)`,
+    `${s.messages} messages, ${s.facts} facts, ${s.archived} archived, ${s.purged} purged`,
+    `oldest retained ${v.oldestRetained ?? 'none'}`,
+    policy,
+    `next compaction ${v.nextCompaction ?? 'not scheduled'}`,
+    ...(v.lastCompaction === undefined ? [] : [`last ${v.lastCompaction.startedAt}: ${v.lastCompaction.archived} archived, ${v.lastCompaction.factsDropped} facts dropped`])
+  ].join('; ')
+  return [pass('store', detail)]
 }

@@ -4,6 +4,8 @@ import { isAbsolute } from 'node:path'
 import { multiaddr } from '@multiformats/multiaddr'
 import { MeshError } from '../../cards/index.js'
 import { writePrivateFile } from './files.js'
+import { isDefaultPolicy, parsePolicy } from '../retention/policy.js'
+import type { RetentionPolicy } from '../retention/types.js'
 
 export const DEFAULT_PORT = 7733 // fixed so peers can be told one address; change with init --listen
 const PEER_ID = /^[1-9A-HJ-NP-Za-km-z]{46,60}$/ // base58btc (12D3Koo…, Qm…)
@@ -38,12 +40,14 @@ export interface NodeConfig {
   announceOnly: boolean
   /** Find the mesh's nodes on the local network by mDNS (only peers that host a trusted actor are dialed). */
   mdns: boolean
+  /** How long final obligations are kept in full, and archived ones at all (`aios-comm retention`). */
+  retention: RetentionPolicy
 }
 
 export const DEFAULT_MAILBOX_AFTER_MS = 120_000
 
 const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers', 'seatSocket', 'seatSocketGroup', 'relay', 'mailboxes',
-  'mailboxAfterMs', 'announceOnly', 'mdns'])
+  'mailboxAfterMs', 'announceOnly', 'mdns', 'retention'])
 
 function invalid (path: string, what: string): MeshError {
   return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
@@ -90,6 +94,12 @@ export function parseConfig (text: string, path: string): NodeConfig {
     throw invalid(path, 'mailboxAfterMs must be a whole number of milliseconds')
   }
   if (doc.announceOnly === true && multiaddrList(doc.announce, 'announce', path).length === 0) throw invalid(path, 'announceOnly needs announce addresses')
+  let retention: RetentionPolicy
+  try {
+    retention = parsePolicy(doc.retention)
+  } catch (err) {
+    throw invalid(path, (err as Error).message)
+  }
   return {
     version: 1,
     listen,
@@ -102,7 +112,8 @@ export function parseConfig (text: string, path: string): NodeConfig {
     ...(doc.mailboxes !== undefined ? { mailboxes: doc.mailboxes as string[] } : {}),
     mailboxAfterMs: (doc.mailboxAfterMs as number | undefined) ?? DEFAULT_MAILBOX_AFTER_MS,
     announceOnly: doc.announceOnly === true,
-    mdns: doc.mdns !== false
+    mdns: doc.mdns !== false,
+    retention
   }
 }
 
@@ -112,5 +123,8 @@ export function loadConfig (path: string): NodeConfig {
 }
 
 export function saveConfig (path: string, config: NodeConfig): void {
-  writePrivateFile(path, JSON.stringify(config, null, 2) + '\n')
+  // the default policy is left out, so a file written by this version still says only what the user chose
+  const { retention, ...rest } = config
+  const doc = isDefaultPolicy(retention) ? rest : { ...rest, retention }
+  writePrivateFile(path, JSON.stringify(doc, null, 2) + '\n')
 }

@@ -80,6 +80,11 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
       core.events.emit('refused', { what: 'message', code: c.code, reason: c.reason, peer: peerId })
       return
     }
+    if (core.store.retention.gone(c.msg.id) !== undefined) {
+      // an old sender's retry of an obligation that is final and archived here: never stored or woken again
+      results[index] = { messageId: c.msg.id, errorCode: 'OBLIGATION_ARCHIVED', errorMessage: 'this obligation is final and archived on this node' }
+      return
+    }
     const key = Buffer.from(c.msg.id).toString('hex')
     const held = store.held(c.msg.id)
     const earlier = seen.get(key) ?? held?.hash

@@ -30,6 +30,8 @@ export interface ObligationView {
   receipts: ReceiptView[]
   /** Role work: every lease granted on it, oldest first, and how each ended. */
   leases?: LeaseHistoryItem[]
+  /** Archived by the retention policy: only the final receipt is kept (the others, the body and evidence are gone). */
+  archived?: { at: string, finalAt: string, evidenceSha256?: string }
 }
 
 export interface LeaseHistoryItem {
@@ -74,7 +76,7 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
   const id = parseObligation(ob)
   const m = core.store.messages.message(id)
   const rows = core.store.receipts.forMessage(id).sort((a, b) => a.atMs - b.atMs || order(a.state) - order(b.state))
-  if (m === undefined && rows.length === 0) throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
+  if (m === undefined && rows.length === 0) return await archivedStatus(core, id, ob)
   const ref: MessageRef = m ?? refFromReceipts(core, id, rows.map(r => r.envelope), ob)
   const onRecipientNode = m?.localTo === true
   const role = roleOfAddress(ref.to) !== undefined
@@ -100,6 +102,41 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
     if (outbox.heldAt !== undefined) view.delivery.heldAt = { mailbox: outbox.heldAt, since: new Date(outbox.heldSinceMs ?? 0).toISOString() }
   }
   return view
+}
+
+/** An obligation the retention policy archived: its compact row, with the final receipt verified again. */
+async function archivedStatus (core: Core, id: Uint8Array, ob: string): Promise<ObligationView> {
+  const a = core.store.retention.archived(id)
+  if (a === undefined) {
+    const purged = core.store.retention.purgedAt(id)
+    if (purged !== undefined) throw new MeshError('OBLIGATION_PURGED', `${ob} was final and purged on this node at ${new Date(purged).toISOString()}: only its id is kept`)
+    throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} is held on this node`)
+  }
+  const ref: MessageRef = { id, hash: a.hash, to: a.to, from: a.from }
+  const receipts: ReceiptView[] = []
+  const o = a.finalReceipt === undefined ? undefined : openReceipt(a.finalReceipt)
+  if (a.finalReceipt !== undefined && o?.ok === true) {
+    const r = o.receipt
+    const row: ReceiptRow = { hash: o.hash, messageId: id, state: r.state, actor: r.actor, envelope: a.finalReceipt, atMs: r.atMs, receivedAtMs: a.archivedAtMs }
+    // the key this node accepted the receipt under when it archived it (a seat may have rotated its key since)
+    const current = core.directory.get(roleOfAddress(a.to) === undefined ? a.to : r.actor)?.actorKey
+    const key = current !== undefined && a.signerKey !== undefined && bytesEqual(current, o.signer) ? current : a.signerKey
+    receipts.push(await receiptView(core, row, ref, key))
+  }
+  const verified = receipts.every(r => r.verified)
+  return {
+    obligation: obligationId(id),
+    from: a.from,
+    to: a.to,
+    state: a.finalReceipt === undefined || verified ? a.state : 'UNVERIFIED',
+    ...(a.sentAtMs === undefined ? {} : { sentAt: new Date(a.sentAtMs).toISOString() }),
+    receipts,
+    archived: {
+      at: new Date(a.archivedAtMs).toISOString(),
+      finalAt: new Date(a.finalAtMs).toISOString(),
+      ...(a.evidenceSha256 === undefined ? {} : { evidenceSha256: hex(a.evidenceSha256) })
+    }
+  }
 }
 
 /** What a node that holds only receipts knows of the message: from the first receipt whose sender-signed header verifies. */

@@ -64,6 +64,11 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
         continue
       }
       const message = core.store.messages.message(o.receipt.messageId)
+      if (message === undefined && core.store.retention.gone(o.receipt.messageId) !== undefined) {
+        // final and archived here: a late copy is neither stored nor worth sending again
+        results.push({ receiptHash: o.hash, errorCode: 'OBLIGATION_ARCHIVED', errorMessage: 'the obligation is final and archived on this node' })
+        continue
+      }
       if (message === undefined) {
         results.push({ receiptHash: o.hash, errorCode: 'RECEIPT_UNKNOWN_MESSAGE', errorMessage: 'no such message is held here' })
         continue

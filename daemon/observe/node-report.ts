@@ -4,6 +4,7 @@ import type { Core, NodeView } from '../core.js'
 import { obligationId } from '../messaging/ids.js'
 import { packageVersion } from '../runtime/package-root.js'
 import type { OldestOpen } from '../store/index.js'
+import type { RetentionView } from '../retention/index.js'
 import { seatsHealth, type SeatHealth, type WakeService } from '../wake/index.js'
 
 export interface OutboxDest { dest: string, kind: string, pending: number, failed: number, expired: number, oldestAt: string }
@@ -26,6 +27,8 @@ export interface NodeReport {
   oldest: { undelivered?: OldestView, openInbox?: OldestView }
   truth: ReturnType<NodeView['truth']>
   messages: number
+  /** The store's size and age, the retention policy and the compactions. */
+  store?: RetentionView
 }
 
 export async function nodeReport (core: Core, node: NodeView, wake: WakeService, startedAtMs: number): Promise<NodeReport> {
@@ -45,7 +48,8 @@ export async function nodeReport (core: Core, node: NodeView, wake: WakeService,
     outbox: { pending: core.store.outbox.pendingCount(), byDest: outboxByDest(core) },
     oldest: { undelivered: oldestView(stats.oldestUndelivered(), now), openInbox: oldestView(stats.oldestOpenInbox(), now) },
     truth: node.truth(),
-    messages: core.store.messages.countMessages()
+    messages: core.store.messages.countMessages(),
+    ...storeView(node)
   }
 }
 
@@ -65,4 +69,10 @@ function outboxByDest (core: Core): OutboxDest[] {
 function oldestView (o: OldestOpen | undefined, now: number): OldestView | undefined {
   if (o === undefined) return undefined
   return { obligation: obligationId(o.id), from: o.from, to: o.to, state: o.state, since: new Date(o.sinceMs).toISOString(), ageSeconds: Math.round((now - o.sinceMs) / 1000) }
+}
+
+/** The store's size and age and the compactions, as `retention` shows them. */
+function storeView (node: NodeView): { store?: RetentionView } {
+  const v = node.retention?.()
+  return v === undefined ? {} : { store: v }
 }

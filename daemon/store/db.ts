@@ -36,6 +36,9 @@ export function openDb (path: string, platform: NodeJS.Platform = process.platfo
   let db: Db
   try {
     db = new Database(path)
+    // a new file gives freed pages back a few at a time (retention's compaction), never by a whole VACUUM; this
+    // takes effect only before the first table is created, so older files keep what they have
+    if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma('auto_vacuum = INCREMENTAL')
     db.pragma('journal_mode = WAL')
     for (const p of durabilityPragmas(platform)) db.pragma(p)
     db.pragma('foreign_keys = ON')

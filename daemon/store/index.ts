@@ -19,6 +19,7 @@ import { MailboxStore } from './mailbox.js'
 import { MetaStore } from './meta.js'
 import { FactWatermark } from './fact-watermark.js'
 import { A2AClientStore } from './a2a-client.js'
+import { RetentionStore } from './retention.js'
 
 export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -33,6 +34,7 @@ export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './
 export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 export type { MetaStore } from './meta.js'
+export type { RetentionStore, ArchivedRow, FinalState, ReceiptGroup, StoreSize } from './retention.js'
 export type { A2AClientStore, A2APinRow, A2AObligationRow, A2AReceiptRow } from './a2a-client.js'
 export { FACT_SYNC_WAIT_MS, type FactWatermark } from './fact-watermark.js'
 
@@ -57,6 +59,8 @@ export class Store {
   readonly meta: MetaStore
   /** The A2A client's pins, obligations and witness receipts: local to this node. */
   readonly a2aClient: A2AClientStore
+  /** What ages out: archived and purged obligations, compaction of the fact log, the store's size. */
+  readonly retention: RetentionStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   /** The highest fact seq a durable commit covers: peers are handed seqs up to it only. */
@@ -82,6 +86,7 @@ export class Store {
     this.leases = new LeaseStore(s, this.facts)
     this.outbox = new OutboxStore(s)
     this.a2aClient = new A2AClientStore(s)
+    this.retention = new RetentionStore(s)
   }
 
   static open (path: string): Store {

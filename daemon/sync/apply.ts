@@ -4,7 +4,7 @@
 import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation, type ErrorCode } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
-import { checkReceipt, deriveState, headerOf, openReceipt } from '../receipts/index.js'
+import { checkReceipt, deriveState, headerOf, openLease, openReceipt } from '../receipts/index.js'
 import { roleReceiptRefusal, storeLease } from '../messaging/index.js'
 import { acceptCardJson } from '../directory/index.js'
 import { settleConflicts } from '../setup/conflicts.js'
@@ -51,6 +51,8 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   const o = openReceipt(bytes)
   if (!o.ok) return { verdict: 'reject', code: o.code, reason: o.reason }
   const r = o.receipt
+  // archived or purged here: an old peer's copy must not bring the history back
+  if (core.store.retention.gone(r.messageId) !== undefined) return { verdict: 'ignore' }
   const actor = core.directory.get(r.actor)
   if (actor === undefined) return { verdict: 'ignore' } // its card has not reached us yet; sync brings both in order
   if (!bytesEqual(actor.actorKey, o.signer) || core.directory.isRevoked(o.signer)) {
@@ -94,6 +96,8 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
 
 /** A lease on role work, signed by the message's sender: held by every node, so each can check the steps taken under it. */
 function applyLease (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
+  const o = openLease(bytes)
+  if (o.ok && core.store.retention.gone(o.lease.messageId) !== undefined) return { verdict: 'ignore' } // as for receipts
   const v = storeLease(core, bytes, nowMs)
   if (!v.ok) return v.code === 'ACTOR_UNKNOWN' ? { verdict: 'ignore' } : { verdict: 'reject', code: v.code, reason: v.reason }
   return { verdict: v.isNew ? 'new' : 'held' }

@@ -14,6 +14,9 @@ import { SyncCheckpoints } from './checkpoints.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
 const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
+// Receipts and leases set aside because a card they need had not arrived, tried again when cards arrive. A compacted
+// log keeps only each seat's newest card, which may come after the receipts signed under it; bounded, oldest first out.
+export const MAX_DEFERRED_FACTS = 4096
 
 export interface SyncStats {
   /** Facts received from this peer (catch-up and tail). */
@@ -31,6 +34,7 @@ export class SyncClient {
   readonly stats = new Map<string, SyncStats>()
   private readonly checkpoints: SyncCheckpoints
   private closed = false
+  private readonly deferred = new Map<string, { kind: string, envelope: Uint8Array }>()
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.checkpoints = new SyncCheckpoints(core)
@@ -81,18 +85,40 @@ export class SyncClient {
     this.checkpoints.flush()
   }
 
+  private defer (f: FactData): void {
+    const key = hexOf(sha256(f.envelope))
+    this.deferred.delete(key)
+    this.deferred.set(key, { kind: f.kind, envelope: f.envelope })
+    if (this.deferred.size > MAX_DEFERRED_FACTS) this.deferred.delete(this.deferred.keys().next().value as string)
+  }
+
+  /** Facts set aside for a missing card, applied again (inside the page's transaction); returns how many were new. */
+  private retryDeferred (now: number): number {
+    let applied = 0
+    for (const [key, f] of [...this.deferred]) {
+      const v = applyFact(this.core, f.kind, f.envelope, now)
+      if (v.verdict === 'ignore') continue
+      this.deferred.delete(key)
+      if (v.verdict === 'new') applied++
+    }
+    return applied
+  }
+
   private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
     if (facts.length === 0) return
     const now = Date.now()
     await this.core.store.commit.run(() => {
       let wrote = false
+      let cards = false
       for (const f of facts) {
         stats.received++
         stats.bytes += f.envelope.byteLength
         const v = applyFact(this.core, f.kind, f.envelope, now)
+        if (v.verdict === 'ignore' && (f.kind === 'receipt' || f.kind === 'lease')) this.defer(f)
         if (v.verdict === 'new') {
           stats.applied++
           wrote = true
+          cards ||= f.kind === 'card'
           this.core.log.debug('fact arrived', { via: 'sync', from: peerId, get hash () { return hexOf(sha256(f.envelope)) } })
         }
         if (v.verdict === 'reject') {
@@ -101,6 +127,7 @@ export class SyncClient {
           this.core.events.emit('refused', { what: 'fact', code: v.code, reason: v.reason, peer: peerId })
         }
       }
+      if (cards && this.deferred.size > 0) stats.applied += this.retryDeferred(now)
       const last = facts[facts.length - 1].seq
       if (wrote) this.checkpoints.write(peerId, last, now) // rides the write this page makes anyway
       else this.checkpoints.later(peerId, last)

@@ -1,0 +1,232 @@
+// Retention's SQL: which obligations are final and old enough to archive, what one archived or purged obligation
+// leaves behind, the fact-log entries that no longer say anything, and the ids that must never come back.
+import type { Statements } from './statements.js'
+
+export type FinalState = 'COMPLETE' | 'REJECTED' | 'CANCELED' | 'EXPIRED' | 'FAILED'
+
+/** One obligation found final, with what the archive keeps of it. */
+export interface ArchivedRow {
+  messageId: Uint8Array
+  hash: Uint8Array
+  from: string
+  to: string
+  state: FinalState
+  /** The signed receipt of the final state (carries its sender-signed header); absent for EXPIRED and FAILED. */
+  finalReceipt?: Uint8Array
+  signerKey?: Uint8Array
+  evidenceSha256?: Uint8Array
+  sentAtMs?: number
+  finalAtMs: number
+  archivedAtMs: number
+  local: boolean
+}
+
+/** A group of receipts about one obligation, as the candidate scan reads it. */
+export interface ReceiptGroup {
+  messageId: Uint8Array
+  /** The strongest terminal word held: 3 COMPLETE, 2 REJECTED, 1 CANCELED, 0 none. */
+  terminal: number
+  lastAtMs: number
+}
+
+export interface StoreSize {
+  /** The database file with its write-ahead log. */
+  bytes: number
+  pages: number
+  freePages: number
+  /** 0 none, 1 full, 2 incremental: only 2 lets a compaction give pages back without a whole VACUUM. */
+  autoVacuum: number
+}
+
+const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+const opt = (b: Buffer | null): Uint8Array | undefined => (b === null ? undefined : u8(b))
+
+interface ArchivedDbRow {
+  message_id: Buffer, hash: Buffer, from_handle: string, to_handle: string, state: string, final_receipt: Buffer | null, signer_key: Buffer | null,
+  evidence_sha256: Buffer | null, sent_at_ms: number | null, final_at_ms: number, archived_at_ms: number, local: number
+}
+
+function archivedFromRow (r: ArchivedDbRow): ArchivedRow {
+  return {
+    messageId: u8(r.message_id), hash: u8(r.hash), from: r.from_handle, to: r.to_handle, state: r.state as FinalState,
+    finalReceipt: opt(r.final_receipt), signerKey: opt(r.signer_key), evidenceSha256: opt(r.evidence_sha256),
+    ...(r.sent_at_ms === null ? {} : { sentAtMs: r.sent_at_ms }), finalAtMs: r.final_at_ms, archivedAtMs: r.archived_at_ms, local: r.local === 1
+  }
+}
+
+// The ids one archive or purge step works on, inside its transaction.
+const WORK = 'temp.retention_work'
+
+export class RetentionStore {
+  constructor (private readonly s: Statements) {}
+
+  /** Receipt groups in id order after `afterId` (a cursor: the scan reads each group once over a whole run). */
+  receiptGroups (afterId: Uint8Array, limit: number): ReceiptGroup[] {
+    return (this.s.get(`SELECT message_id, max(at_ms) AS last_at,
+        max(CASE state WHEN 'COMPLETE' THEN 3 WHEN 'REJECTED' THEN 2 WHEN 'CANCELED' THEN 1 ELSE 0 END) AS terminal
+      FROM receipts WHERE message_id > ? GROUP BY message_id ORDER BY message_id LIMIT ?`).all(afterId, limit) as Array<{ message_id: Buffer, last_at: number, terminal: number }>)
+      .map(r => ({ messageId: u8(r.message_id), terminal: r.terminal, lastAtMs: r.last_at }))
+  }
+
+  /**
+   * Messages that will never be delivered or answered: their expiry passed before `beforeMs` without a terminal
+   * receipt (EXPIRED), or their delivery was refused for good before it (FAILED).
+   */
+  givenUp (beforeMs: number, limit: number): Array<{ messageId: Uint8Array, state: 'EXPIRED' | 'FAILED', atMs: number }> {
+    return (this.s.get(`SELECT m.id, CASE WHEN m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ? THEN 'EXPIRED' ELSE 'FAILED' END AS state,
+        CASE WHEN m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ? THEN m.expires_at_ms ELSE o.created_at_ms END AS at
+      FROM messages m LEFT JOIN outbox o ON o.kind = 'message' AND o.ref = m.id AND o.status = 'failed'
+      WHERE m.state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED')
+        AND ((m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ?) OR (o.id IS NOT NULL AND o.created_at_ms < ?
+          AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.kind = 'message' AND p.ref = m.id AND p.status = 'pending')))
+      GROUP BY m.id LIMIT ?`).all(beforeMs, beforeMs, beforeMs, beforeMs, limit) as Array<{ id: Buffer, state: 'EXPIRED' | 'FAILED', at: number }>)
+      .map(r => ({ messageId: u8(r.id), state: r.state, atMs: r.at }))
+  }
+
+  /**
+   * Whether anything about the obligation still waits to leave this node: its message or one of its receipts in
+   * the outbox, or in the mailbox this node keeps for others. Such an obligation is not archived yet.
+   */
+  inFlight (id: Uint8Array): boolean {
+    return this.s.get(`SELECT 1 FROM outbox WHERE status = 'pending' AND ((kind = 'message' AND ref = @id) OR (kind = 'receipt' AND ref IN (SELECT hash FROM receipts WHERE message_id = @id)))
+      UNION ALL SELECT 1 FROM mailbox WHERE ref = @id OR ref IN (SELECT hash FROM receipts WHERE message_id = @id) LIMIT 1`).get({ id }) !== undefined
+  }
+
+  /** The obligation's message as this node holds it (sent or received), for the archive row. */
+  messageOf (id: Uint8Array): { hash: Uint8Array, from: string, to: string, sentAtMs: number, local: boolean } | undefined {
+    const r = this.s.get('SELECT hash, from_handle, to_handle, sent_at_ms, local_from, local_to FROM messages WHERE id = ?').get(id) as
+      { hash: Buffer, from_handle: string, to_handle: string, sent_at_ms: number, local_from: number, local_to: number } | undefined
+    return r === undefined ? undefined : { hash: u8(r.hash), from: r.from_handle, to: r.to_handle, sentAtMs: r.sent_at_ms, local: r.local_from === 1 || r.local_to === 1 }
+  }
+
+  /** The receipt envelopes held for an obligation in a state. */
+  receiptsIn (id: Uint8Array, state: string): Uint8Array[] {
+    return (this.s.get('SELECT envelope FROM receipts WHERE message_id = ? AND state = ? ORDER BY at_ms').all(id, state) as Array<{ envelope: Buffer }>).map(r => u8(r.envelope))
+  }
+
+  /**
+   * Archives obligations (inside the caller's transaction): each keeps its compact row; its message, receipts,
+   * leases, evidence, wake rows, settled outbox rows, idempotency key and fact-log entries go. The newest fact of
+   * the log is never dropped, so the log's head (and every peer's checkpoint into it) keeps its meaning.
+   */
+  archive (rows: ArchivedRow[]): number {
+    if (rows.length === 0) return 0
+    this.fillWork(rows.map(r => r.messageId))
+    const insert = this.s.get(`INSERT OR IGNORE INTO archived (message_id, hash, from_handle, to_handle, state, final_receipt, signer_key, evidence_sha256,
+      sent_at_ms, final_at_ms, archived_at_ms, local) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    for (const r of rows) {
+      insert.run(r.messageId, r.hash, r.from, r.to, r.state, r.finalReceipt ?? null, r.signerKey ?? null, r.evidenceSha256 ?? null, r.sentAtMs ?? null, r.finalAtMs, r.archivedAtMs, r.local ? 1 : 0)
+    }
+    const head = this.s.get('SELECT coalesce(max(seq), 0) FROM facts').pluck().get() as number
+    const facts = this.s.get(`DELETE FROM facts WHERE seq < ? AND hash IN (SELECT hash FROM receipts WHERE message_id IN (SELECT id FROM ${WORK})
+      UNION ALL SELECT hash FROM leases WHERE message_id IN (SELECT id FROM ${WORK}))`).run(head).changes
+    for (const sql of [
+      `DELETE FROM outbox WHERE kind = 'receipt' AND ref IN (SELECT hash FROM receipts WHERE message_id IN (SELECT id FROM ${WORK}))`,
+      `DELETE FROM outbox WHERE kind = 'message' AND ref IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM receipts WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM leases WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM evidence WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM wake_queue WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM idempotency_keys WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM equivocations WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM messages WHERE id IN (SELECT id FROM ${WORK})`
+    ]) this.s.get(sql).run()
+    return facts
+  }
+
+  /** Archived obligations final before `beforeMs`, oldest first. */
+  purgeable (beforeMs: number, limit: number): Uint8Array[] {
+    return (this.s.get('SELECT message_id FROM archived WHERE final_at_ms < ? ORDER BY final_at_ms LIMIT ?').all(beforeMs, limit) as Array<{ message_id: Buffer }>).map(r => u8(r.message_id))
+  }
+
+  /** Purges archived obligations (inside the caller's transaction): only their ids stay, so they never come back. */
+  purge (ids: Uint8Array[], nowMs: number): number {
+    if (ids.length === 0) return 0
+    this.fillWork(ids)
+    this.s.get(`INSERT OR IGNORE INTO forgotten (message_id, purged_at_ms) SELECT id, ? FROM ${WORK}`).run(nowMs)
+    return this.s.get(`DELETE FROM archived WHERE message_id IN (SELECT id FROM ${WORK})`).run().changes
+  }
+
+  /** Card facts of the log, oldest first after `afterSeq`, for the superseded-card scan. */
+  cardFacts (afterSeq: number, limit: number): Array<{ seq: number, bytes: Uint8Array }> {
+    return (this.s.get("SELECT seq, bytes FROM facts WHERE kind = 'card' AND seq > ? ORDER BY seq LIMIT ?").all(afterSeq, limit) as Array<{ seq: number, bytes: Buffer }>)
+      .map(r => ({ seq: r.seq, bytes: u8(r.bytes) }))
+  }
+
+  /** Endorsement facts of the log: superseded by a renewal held for the same key, or run out, they say nothing. */
+  endorsementFacts (): Array<{ seq: number, hash: Uint8Array }> {
+    return (this.s.get("SELECT seq, hash FROM facts WHERE kind = 'endorsement' ORDER BY seq").all() as Array<{ seq: number, hash: Buffer }>).map(r => ({ seq: r.seq, hash: u8(r.hash) }))
+  }
+
+  /** Drops fact-log entries by seq (never the newest: see archive). */
+  dropFacts (seqs: number[]): number {
+    const head = this.s.get('SELECT coalesce(max(seq), 0) FROM facts').pluck().get() as number
+    const del = this.s.get('DELETE FROM facts WHERE seq = ? AND seq < ?')
+    let n = 0
+    for (const seq of seqs) n += del.run(seq, head).changes
+    return n
+  }
+
+  /** Local history that ages out with the archive horizon: wake attempts, spent invitations, seen equivocations. */
+  pruneHistory (beforeMs: number): number {
+    let n = this.s.get('DELETE FROM wakes WHERE at_ms < ?').run(beforeMs).changes
+    n += this.s.get('DELETE FROM invites WHERE expires_at_ms < ?').run(beforeMs).changes
+    n += this.s.get('DELETE FROM equivocations WHERE seen_at_ms < ?').run(beforeMs).changes
+    return n
+  }
+
+  /** Whether an obligation was archived or purged here: what an old peer still holds of it is not taken back. */
+  gone (id: Uint8Array): 'archived' | 'purged' | undefined {
+    if (this.s.get('SELECT 1 FROM archived WHERE message_id = ?').get(id) !== undefined) return 'archived'
+    if (this.s.get('SELECT 1 FROM forgotten WHERE message_id = ?').get(id) !== undefined) return 'purged'
+    return undefined
+  }
+
+  archived (id: Uint8Array): ArchivedRow | undefined {
+    const r = this.s.get('SELECT * FROM archived WHERE message_id = ?').get(id) as ArchivedDbRow | undefined
+    return r === undefined ? undefined : archivedFromRow(r)
+  }
+
+  purgedAt (id: Uint8Array): number | undefined {
+    return this.s.get('SELECT purged_at_ms FROM forgotten WHERE message_id = ?').pluck().get(id) as number | undefined
+  }
+
+  counts (): { archived: number, purged: number } {
+    return {
+      archived: this.s.get('SELECT count(*) FROM archived').pluck().get() as number,
+      purged: this.s.get('SELECT count(*) FROM forgotten').pluck().get() as number
+    }
+  }
+
+  /** When the oldest obligation still held in full was sent (messages) or first signed for (receipts only). */
+  oldestRetainedMs (): number | undefined {
+    const m = this.s.get('SELECT min(sent_at_ms) FROM messages').pluck().get() as number | null
+    const r = this.s.get('SELECT min(at_ms) FROM receipts').pluck().get() as number | null
+    const all = [m, r].filter((v): v is number => v !== null)
+    return all.length === 0 ? undefined : Math.min(...all)
+  }
+
+  size (): StoreSize {
+    const pageSize = this.s.get('PRAGMA page_size').pluck().get() as number
+    const pages = this.s.get('PRAGMA page_count').pluck().get() as number
+    const freePages = this.s.get('PRAGMA freelist_count').pluck().get() as number
+    const autoVacuum = this.s.get('PRAGMA auto_vacuum').pluck().get() as number
+    return { bytes: pages * pageSize, pages, freePages, autoVacuum }
+  }
+
+  /** Gives up to `pages` free pages back to the file system (incremental auto-vacuum only). */
+  vacuumSome (pages: number): void {
+    this.s.database.pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`)
+  }
+
+  /** Writes the log back into the file and empties it (a reader or writer in the way just leaves it for later). */
+  truncateLog (): void {
+    this.s.database.pragma('wal_checkpoint(TRUNCATE)')
+  }
+
+  private fillWork (ids: Uint8Array[]): void {
+    this.s.database.exec(`CREATE TEMP TABLE IF NOT EXISTS retention_work (id BLOB PRIMARY KEY); DELETE FROM ${WORK};`)
+    const add = this.s.get(`INSERT OR IGNORE INTO ${WORK} (id) VALUES (?)`)
+    for (const id of ids) add.run(id)
+  }
+}
