@@ -18,7 +18,15 @@ export function nodeText (r: NodeReport): string {
   ]))
   const byDest = r.outbox?.byDest ?? []
   const outbox = byDest.length === 0 ? `outbox empty` : table(['OUTBOX TO', 'KIND', 'PENDING', 'FAILED', 'EXPIRED', 'OLDEST'], byDest.map(d => [d.dest, d.kind, d.pending, d.failed, d.expired, d.oldestAt]))
-  return [head, [peers, ...why].join('\n'), seats, outbox, oldestText(r.oldest)].join('\n\n')
+  return [head, [peers, ...why].join('\n'), seats, outbox, oldestText(r.oldest), ...storeText(r.store)].join('\n\n')
+}
+
+/** The store's size and age and when it is compacted next (see `aios-comm retention`). */
+function storeText (v: NodeReport['store']): string[] {
+  if (v === undefined) return []
+  const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`
+  return [`store ${mib(v.store.bytes)} (+ ${mib(v.store.walBytes)} log): ${v.store.messages} messages, ${v.store.facts} facts, ${v.store.archived} archived; ` +
+    `oldest retained ${v.oldestRetained ?? 'none'}; next compaction ${v.nextCompaction ?? 'not scheduled'}`]
 }
 
 /** up, down, or cut off (revoked, endorsement expired); why and since when follow the table. */
