@@ -42,10 +42,13 @@ export class LeaseWatch {
     const live = liveTenure(held, now)
     let at: number
     if (live !== undefined) {
-      this.withdraw(messageId, live.holder)
+      this.withdraw(messageId, seat => seat !== live.holder)
       at = live.expiresAtMs + SLACK_MS
     }
     else if (last.releasedAtMs === undefined && now < last.expiresAtMs + REOFFER_FIRST_MS) {
+      // the seat that let it run out is not woken for it until the others had their turn: a wake it was still owed
+      // (one that failed while it held the lease, say) is dropped, or it fires at this node's restart
+      this.withdraw(messageId, seat => seat === last.holder)
       this.offer(messageId, last.holder) // the others now (again, harmlessly, if already offered)
       at = last.expiresAtMs + REOFFER_FIRST_MS + SLACK_MS
     } else {
@@ -60,13 +63,16 @@ export class LeaseWatch {
     this.timers.set(key, t)
   }
 
-  /** A seat took the work: the role's other seats here are no longer owed a wake for it (a wake not yet made is dropped). */
-  private withdraw (messageId: Uint8Array, holder: string): void {
+  /**
+   * The role's seats here that `which` picks are no longer owed a wake for it (a wake not yet made is dropped): the
+   * other seats once one took the work, the seat whose lease ran out while the others have their turn.
+   */
+  private withdraw (messageId: Uint8Array, which: (seat: string) => boolean): void {
     const core = this.core
     const m = core.store.messages.message(messageId)
     if (m === undefined) return
     const now = Date.now()
-    const others = localRoleSeats(core, roleOfAddress(m.to) as string, now).filter(s => s !== holder)
+    const others = localRoleSeats(core, roleOfAddress(m.to) as string, now).filter(which)
     if (others.length === 0) return
     core.store.commit.run(() => { for (const s of others) core.store.carriers.withdrawOffer(messageId, s, now) }, { durable: false })
       .catch(err => { core.log.error('withdrawing an offer failed', { obligation: obligationId(messageId), error: String(err) }) })

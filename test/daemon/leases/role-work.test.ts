@@ -149,7 +149,12 @@ describe('the holder\'s node dies', () => {
     expect(Date.parse(second.at)).toBeGreaterThanOrEqual(Date.parse(first.expiresAt))
 
     // the first seat comes back: its own node refuses its ack (its lease ran out; or it already heard of fence 2)
+    const restartedAt = Date.now()
     await b.daemon.start()
+    // and never wakes it for the work its lease let go (its first wake failed: the seat has no pane), neither before
+    // it hears that agent-c holds it now nor after
+    await waitFor('b hears of fence 2', async () => (await b.daemon.call('status', { obligation })).leases ?? [], l => l.length === 2, WAIT_MS)
+    expect(query(b.home, 'SELECT count(*) AS n FROM wakes WHERE handle = ? AND at_ms >= ?', 'agent-b', restartedAt)[0].n).toBe(0)
     const late = await cli(b.home, ['ack', obligation, 'done after all'])
     expect(['LEASE_EXPIRED', 'LEASE_HELD']).toContain(errorCode(late))
 
