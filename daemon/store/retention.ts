@@ -70,14 +70,15 @@ export class RetentionStore {
 
   /**
    * Messages that will never be delivered or answered: their expiry passed before `beforeMs` without a terminal
-   * receipt (EXPIRED), or their delivery was refused for good before it (FAILED).
+   * receipt (EXPIRED), or their delivery was refused for good before it and nobody signed for them (FAILED: role work
+   * that one seat's node refused and another took is not).
    */
   givenUp (beforeMs: number, limit: number): Array<{ messageId: Uint8Array, state: 'EXPIRED' | 'FAILED', atMs: number }> {
     return (this.s.get(`SELECT m.id, CASE WHEN m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ? THEN 'EXPIRED' ELSE 'FAILED' END AS state,
         CASE WHEN m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ? THEN m.expires_at_ms ELSE o.created_at_ms END AS at
       FROM messages m LEFT JOIN outbox o ON o.kind = 'message' AND o.ref = m.id AND o.status = 'failed'
       WHERE m.state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED')
-        AND ((m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ?) OR (o.id IS NOT NULL AND o.created_at_ms < ?
+        AND ((m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ?) OR (o.id IS NOT NULL AND o.created_at_ms < ? AND m.state = 'DELIVERY_PENDING'
           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.kind = 'message' AND p.ref = m.id AND p.status = 'pending')))
       GROUP BY m.id LIMIT ?`).all(beforeMs, beforeMs, beforeMs, beforeMs, limit) as Array<{ id: Buffer, state: 'EXPIRED' | 'FAILED', at: number }>)
       .map(r => ({ messageId: u8(r.id), state: r.state, atMs: r.at }))

@@ -1,0 +1,48 @@
+// What a compaction keeps, on a real store with no daemon: an old final obligation with a receipt still waiting in
+// the outbox stays whole until it has left; an old open one stays whatever its age; an expired one is archived as
+// EXPIRED; one that became final inside the horizon stays; a second run finds nothing more to do.
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { createMesh, withCtx } from '../../helpers/mesh.js'
+import { seedHistory } from '../../../bench/resources/seed-history.js'
+import { compact } from '../../../daemon/retention/index.js'
+import { createLogger } from '../../../daemon/runtime/log.js'
+
+const DAY = 86_400_000
+
+describe('retention: what stays', () => {
+  it('keeps what is open, in flight or recent; archives the rest once', async () => {
+    const [a, b] = await createMesh(2, { start: false })
+    const now = Date.now()
+    const seeded = seedHistory(a, b, { count: 40, firstMs: now - 200 * DAY, stepMs: DAY, bodyBytes: 100, final: k => k < 30 ? 'COMPLETE' : undefined })
+    const recent = seedHistory(a, b, { count: 5, firstMs: now - 3 * DAY, stepMs: 60_000, bodyBytes: 100, final: () => 'REJECTED' })
+    const [inFlight] = seeded.messages
+    await withCtx(b.home, async ctx => {
+      const store = ctx.store
+      // the recipient's COMPLETE for the first one has not reached its sender yet
+      const receipt = store.receipts.forMessage(inFlight.id).find(r => r.state === 'COMPLETE')
+      expect(receipt).toBeDefined()
+      store.tx(() => store.outbox.enqueue('receipt', receipt?.hash as Uint8Array, 'agent-a', now))
+      // a message with a time to live that ran out long ago, never answered
+      const expired = new Uint8Array(randomBytes(16))
+      store.tx(() => store.messages.insertMessage({
+        id: expired, hash: new Uint8Array(32), envelope: new Uint8Array(8), from: 'agent-a', to: 'agent-b', localFrom: false, localTo: true,
+        sentAtMs: now - 90 * DAY, expiresAtMs: now - 89 * DAY, storedAtMs: now - 90 * DAY, state: 'DELIVERED'
+      }))
+      const log = createLogger('test')
+      const first = await compact({ store, log }, { archiveAfterMs: 30 * DAY }, now)
+      expect(first).toMatchObject({ archived: 30, heldInFlight: 1 })
+      expect(store.retention.archived(expired)).toMatchObject({ state: 'EXPIRED', finalAtMs: now - 89 * DAY })
+      expect(store.messages.message(expired)).toBeUndefined()
+      expect(store.retention.gone(inFlight.id)).toBeUndefined()
+      expect(store.receipts.forMessage(inFlight.id).map(r => r.state).sort()).toEqual(['COMPLETE', 'DELIVERED'])
+      for (const m of seeded.messages.slice(30)) expect(store.messages.message(m.id)?.state).toBe('DELIVERED')
+      for (const m of recent.messages) expect(store.receipts.forMessage(m.id)).toHaveLength(2)
+      expect((await compact({ store, log }, { archiveAfterMs: 30 * DAY }, now)).archived).toBe(0)
+      // once the receipt has left, it goes too
+      store.tx(() => store.outbox.done(store.outbox.forRef('receipt', receipt?.hash as Uint8Array)?.id as number))
+      expect(await compact({ store, log }, { archiveAfterMs: 30 * DAY }, now)).toMatchObject({ archived: 1, heldInFlight: 0 })
+      expect(store.retention.archived(inFlight.id)).toMatchObject({ state: 'COMPLETE', from: 'agent-a', to: 'agent-b', local: true })
+    })
+  })
+})
