@@ -111,6 +111,26 @@ describe('retention', () => {
     expect(count(a.home, 'SELECT count(*) AS n FROM forgotten')).toBe(purgeable)
   })
 
+  it('a compacted log may hold a seat\'s newest card after receipts signed under it: a new member still takes them in', { timeout: 120_000 }, async () => {
+    const [a, c] = await createMesh(2, { start: false })
+    await a.daemon.start()
+    // a second seat on a's node that c has never heard of; its messages to agent-a are delivered in place
+    await ok(a.home, ['actor', 'add', 'agent-x'])
+    const sent = []
+    for (let i = 0; i < 3; i++) sent.push((await ok(a.home, ['--as', 'agent-x', 'notify', '--to', 'agent-a', '--text', `note ${i}`, '--wait', 'DELIVERED', '--json'])).obligation)
+    // its card changes (seq 2): the compaction drops the first card, so the newest now comes after those receipts
+    await ok(a.home, ['actor', 'add', 'agent-x', '--role', 'reviewer'])
+    const r = await ok(a.home, ['retention', '--run', '--json'])
+    expect(r.factsDropped).toBeGreaterThanOrEqual(1)
+    const order = query(a.home, "SELECT kind, seq FROM facts WHERE kind IN ('card', 'receipt') ORDER BY seq").map(f => f.kind)
+    expect(order.lastIndexOf('receipt')).toBeLessThan(order.lastIndexOf('card'))
+    expect(count(a.home, 'SELECT count(*) AS n FROM receipts')).toBe(3)
+    await c.daemon.start()
+    await caughtUp(c, [a])
+    expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))
+    for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
+  })
+
   it('refuses a bad policy with one line and changes nothing', async () => {
     const [a] = await createMesh(1, { start: false })
     for (const args of [['--archive-after', '10m'], ['--archive-after', '30d', '--purge-after', '7d'], ['--purge-after', 'soon']]) {
