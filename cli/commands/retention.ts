@@ -3,7 +3,9 @@
 // else on the home itself.
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
-import { globals, setupVerb } from '../context.js'
+import { globals, homeDir, setupVerb, withHome } from '../context.js'
+import { socketIsLive } from '../../daemon/home/socket.js'
+import { homePaths } from '../../daemon/home/paths.js'
 import { print } from '../output.js'
 import { parseDuration } from './notify.js'
 import type { CompactionReport, RetentionView } from '../../daemon/retention/index.js'
@@ -36,8 +38,9 @@ export function register (program: Command): void {
     .option('--archive-after <duration>', 'archive final obligations (COMPLETE, REJECTED, CANCELED, EXPIRED, FAILED) this long after they became final (e.g. 30d; at least 1h)')
     .option('--purge-after <duration>', 'drop even the compact row of archived obligations this long after they became final, or never')
     .option('--run', 'compact now, after any change of policy')
+    .option('--vacuum', 'with the daemon stopped: rewrite the whole file so it gives freed pages back (stores made before retention need it once)')
     .option('--json', 'print JSON')
-    .action(async (o: { archiveAfter?: string, purgeAfter?: string, run?: boolean }, cmd: Command) => {
+    .action(async (o: { archiveAfter?: string, purgeAfter?: string, run?: boolean, vacuum?: boolean }, cmd: Command) => {
       const change = {
         ...(o.archiveAfter === undefined ? {} : { archiveAfterMs: parseDuration(o.archiveAfter) }),
         ...(o.purgeAfter === undefined ? {} : { purgeAfterMs: purgeOption(o.purgeAfter) })
@@ -49,6 +52,11 @@ export function register (program: Command): void {
         const r = await setupVerb(cmd, 'retention.run', {}, async (ctx, setup) => await setup.retentionRun(ctx))
         print(globals(cmd), r, () => reportText(r))
         return
+      }
+      if (o.vacuum === true) {
+        // a VACUUM holds the file for as long as it copies it: never under a running daemon
+        if (await socketIsLive(homePaths(homeDir(cmd)).socket)) throw new MeshError('DAEMON_ALREADY_RUNNING', 'retention --vacuum rewrites the store: stop the daemon first')
+        view = await withHome(cmd, (ctx, setup) => setup.retentionVacuum(ctx))
       }
       view ??= await setupVerb(cmd, 'retention', {}, (ctx, setup) => setup.retentionShow(ctx))
       const shown = view

@@ -20,3 +20,9 @@ export function retentionSet (ctx: HomeContext, change: { archiveAfterMs?: numbe
 export async function retentionRun (ctx: HomeContext): Promise<CompactionReport> {
   return await compact({ store: ctx.store, log: createLogger('retention') }, ctx.config.retention)
 }
+
+/** `retention --vacuum`, with no daemon running: the whole file rewritten, freed pages given back for good. */
+export function retentionVacuum (ctx: HomeContext): RetentionView {
+  ctx.store.retention.vacuumWhole()
+  return retentionShow(ctx)
+}

@@ -220,6 +220,16 @@ export class RetentionStore {
     this.s.database.pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`)
   }
 
+  /**
+   * Rewrites the whole file with incremental auto-vacuum on (a store made before it had none): every free page is
+   * given back and later compactions shrink the file. Blocks for as long as the copy takes: only with no daemon.
+   */
+  vacuumWhole (): void {
+    this.s.database.pragma('auto_vacuum = INCREMENTAL')
+    this.s.database.exec('VACUUM')
+    this.truncateLog()
+  }
+
   /** Writes the log back into the file and empties it (a reader or writer in the way just leaves it for later). */
   truncateLog (): void {
     this.s.database.pragma('wal_checkpoint(TRUNCATE)')

@@ -2,8 +2,11 @@
 // the outbox stays whole until it has left; an old open one stays whatever its age; an expired one is archived as
 // EXPIRED; one that became final inside the horizon stays; a second run finds nothing more to do.
 import { randomBytes } from 'node:crypto'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { createMesh, withCtx } from '../../helpers/mesh.js'
+import { cli, errorCode, ok } from '../../helpers/cli.js'
+import { homePaths } from '../../../daemon/index.js'
 import { seedHistory } from '../../../bench/resources/seed-history.js'
 import { compact } from '../../../daemon/retention/index.js'
 import { createLogger } from '../../../daemon/runtime/log.js'
@@ -44,5 +47,27 @@ describe('retention: what stays', () => {
       expect(await compact({ store, log }, { archiveAfterMs: 30 * DAY }, now)).toMatchObject({ archived: 1, heldInFlight: 0 })
       expect(store.retention.archived(inFlight.id)).toMatchObject({ state: 'COMPLETE', from: 'agent-a', to: 'agent-b', local: true })
     })
+  })
+
+  it('a store made without incremental vacuum keeps its size after a compaction; retention --vacuum gives the pages back, never under a daemon', { timeout: 120_000 }, async () => {
+    const [a, b] = await createMesh(2, { start: false })
+    // as a store made before retention was: no auto-vacuum
+    const db = new Database(homePaths(a.home).db)
+    db.pragma('auto_vacuum = NONE')
+    db.exec('VACUUM')
+    db.close()
+    const now = Date.now()
+    seedHistory(a, b, { count: 600, firstMs: now - 300 * DAY, stepMs: DAY / 4, bodyBytes: 400, final: () => 'COMPLETE' })
+    const run = await ok(a.home, ['retention', '--run', '--json'])
+    expect(run.archived).toBe(600)
+    const kept = await ok(a.home, ['retention', '--json'])
+    expect(kept.store).toMatchObject({ incrementalVacuum: false })
+    expect(kept.store.freeBytes).toBeGreaterThan(kept.store.bytes / 3) // the freed pages are still in the file
+    await a.daemon.start()
+    expect(errorCode(await cli(a.home, ['retention', '--vacuum']))).toBe('DAEMON_ALREADY_RUNNING')
+    await a.daemon.stop()
+    const vacuumed = await ok(a.home, ['retention', '--vacuum', '--json'])
+    expect(vacuumed.store).toMatchObject({ incrementalVacuum: true, freeBytes: 0, archived: 600 })
+    expect(vacuumed.store.bytes).toBeLessThan(kept.store.bytes - kept.store.freeBytes / 2)
   })
 })
