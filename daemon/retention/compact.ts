@@ -10,6 +10,8 @@ import type { CompactionReport, RetentionPolicy } from './types.js'
 
 /** Obligations per transaction: each turn of work stays in the low milliseconds. */
 export const COMPACT_BATCH = 500
+/** Expired and failed messages archived by one run at most (the next run takes the rest). */
+const MAX_GIVEN_UP_PER_RUN = 50_000
 /** Free pages handed back to the file system per turn (4 KiB each). */
 const VACUUM_PAGES_PER_TURN = 2048
 const TERMINAL: readonly FinalState[] = ['CANCELED', 'REJECTED', 'COMPLETE'] // index + 1 is the scan's terminal rank
@@ -93,13 +95,11 @@ function finalRow (core: CompactHost, id: Uint8Array, state: FinalState, finalAt
 /** Messages that expired or failed before the horizon without a terminal receipt: nobody will ever answer them. */
 async function archiveGivenUp (core: CompactHost, beforeMs: number, nowMs: number, report: CompactionReport): Promise<void> {
   const r = core.store.retention
-  const seen = new Set<string>()
-  for (;;) {
+  // read once (they are few): one skipped because something still waits to leave is not read again and again
+  const all = r.givenUp(beforeMs, MAX_GIVEN_UP_PER_RUN)
+  for (let i = 0; i < all.length; i += COMPACT_BATCH) {
     const rows: ArchivedRow[] = []
-    for (const g of r.givenUp(beforeMs, COMPACT_BATCH)) {
-      const key = hex(g.messageId)
-      if (seen.has(key)) continue
-      seen.add(key)
+    for (const g of all.slice(i, i + COMPACT_BATCH)) {
       const m = r.messageOf(g.messageId)
       if (m === undefined || r.inFlight(g.messageId)) {
         report.heldInFlight++
@@ -107,9 +107,10 @@ async function archiveGivenUp (core: CompactHost, beforeMs: number, nowMs: numbe
       }
       rows.push({ messageId: g.messageId, hash: m.hash, from: m.from, to: m.to, state: g.state, sentAtMs: m.sentAtMs, finalAtMs: g.atMs, archivedAtMs: nowMs, local: m.local })
     }
-    if (rows.length === 0) return
-    report.factsDropped += await core.store.commit.run(() => r.archive(rows))
-    report.archived += rows.length
+    if (rows.length > 0) {
+      report.factsDropped += await core.store.commit.run(() => r.archive(rows))
+      report.archived += rows.length
+    }
     await yieldTurn()
   }
 }

@@ -74,14 +74,16 @@ export class RetentionStore {
    * that one seat's node refused and another took is not).
    */
   givenUp (beforeMs: number, limit: number): Array<{ messageId: Uint8Array, state: 'EXPIRED' | 'FAILED', atMs: number }> {
-    return (this.s.get(`SELECT m.id, CASE WHEN m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ? THEN 'EXPIRED' ELSE 'FAILED' END AS state,
-        CASE WHEN m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ? THEN m.expires_at_ms ELSE o.created_at_ms END AS at
-      FROM messages m LEFT JOIN outbox o ON o.kind = 'message' AND o.ref = m.id AND o.status = 'failed'
-      WHERE m.state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED')
-        AND ((m.expires_at_ms IS NOT NULL AND m.expires_at_ms < ?) OR (o.id IS NOT NULL AND o.created_at_ms < ? AND m.state = 'DELIVERY_PENDING'
-          AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.kind = 'message' AND p.ref = m.id AND p.status = 'pending')))
-      GROUP BY m.id LIMIT ?`).all(beforeMs, beforeMs, beforeMs, beforeMs, limit) as Array<{ id: Buffer, state: 'EXPIRED' | 'FAILED', at: number }>)
-      .map(r => ({ messageId: u8(r.id), state: r.state, atMs: r.at }))
+    // each by its own index (messages_expiry, outbox_due): no scan of the messages
+    const expired = (this.s.get(`SELECT id, expires_at_ms AS at FROM messages WHERE expires_at_ms IS NOT NULL AND expires_at_ms < ?
+      AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED') LIMIT ?`).all(beforeMs, limit) as Array<{ id: Buffer, at: number }>)
+      .map(r => ({ messageId: u8(r.id), state: 'EXPIRED' as const, atMs: r.at }))
+    const failed = (this.s.get(`SELECT m.id, min(o.created_at_ms) AS at FROM outbox o JOIN messages m ON m.id = o.ref
+      WHERE o.status = 'failed' AND o.kind = 'message' AND o.created_at_ms < ? AND m.state = 'DELIVERY_PENDING' AND m.expires_at_ms IS NULL
+        AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.kind = 'message' AND p.ref = m.id AND +p.status = 'pending')
+      GROUP BY m.id LIMIT ?`).all(beforeMs, limit) as Array<{ id: Buffer, at: number }>)
+      .map(r => ({ messageId: u8(r.id), state: 'FAILED' as const, atMs: r.at }))
+    return [...expired, ...failed]
   }
 
   /**
@@ -89,8 +91,11 @@ export class RetentionStore {
    * the outbox, or in the mailbox this node keeps for others. Such an obligation is not archived yet.
    */
   inFlight (id: Uint8Array): boolean {
-    return this.s.get(`SELECT 1 FROM outbox WHERE status = 'pending' AND ((kind = 'message' AND ref = @id) OR (kind = 'receipt' AND ref IN (SELECT hash FROM receipts WHERE message_id = @id)))
-      UNION ALL SELECT 1 FROM mailbox WHERE ref = @id OR ref IN (SELECT hash FROM receipts WHERE message_id = @id) LIMIT 1`).get({ id }) !== undefined
+    // one arm per (kind, ref) so that each is a lookup in that table's unique index, never a scan of what waits
+    return this.s.get(`SELECT 1 FROM outbox WHERE kind = 'message' AND ref = @id AND +status = 'pending'
+      UNION ALL SELECT 1 FROM outbox WHERE kind = 'receipt' AND ref IN (SELECT hash FROM receipts WHERE message_id = @id) AND +status = 'pending'
+      UNION ALL SELECT 1 FROM mailbox WHERE kind = 'message' AND ref = @id
+      UNION ALL SELECT 1 FROM mailbox WHERE kind = 'receipt' AND ref IN (SELECT hash FROM receipts WHERE message_id = @id) LIMIT 1`).get({ id }) !== undefined
   }
 
   /** The obligation's message as this node holds it (sent or received), for the archive row. */
@@ -107,7 +112,7 @@ export class RetentionStore {
 
   /**
    * Archives obligations (inside the caller's transaction): each keeps its compact row; its message, receipts,
-   * leases, evidence, wake rows, settled outbox rows, idempotency key and fact-log entries go. The newest fact of
+   * leases, evidence, wake rows, settled outbox rows and fact-log entries go (every statement a lookup by index). The newest fact of
    * the log is never dropped, so the log's head (and every peer's checkpoint into it) keeps its meaning.
    */
   archive (rows: ArchivedRow[]): number {
@@ -128,7 +133,6 @@ export class RetentionStore {
       `DELETE FROM leases WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM evidence WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM wake_queue WHERE message_id IN (SELECT id FROM ${WORK})`,
-      `DELETE FROM idempotency_keys WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM equivocations WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM messages WHERE id IN (SELECT id FROM ${WORK})`
     ]) this.s.get(sql).run()
@@ -168,11 +172,13 @@ export class RetentionStore {
     return n
   }
 
-  /** Local history that ages out with the archive horizon: wake attempts, spent invitations, seen equivocations. */
+  /** Local history that ages out with the archive horizon: wake attempts, spent invitations, seen equivocations, idempotency keys. */
   pruneHistory (beforeMs: number): number {
     let n = this.s.get('DELETE FROM wakes WHERE at_ms < ?').run(beforeMs).changes
     n += this.s.get('DELETE FROM invites WHERE expires_at_ms < ?').run(beforeMs).changes
     n += this.s.get('DELETE FROM equivocations WHERE seen_at_ms < ?').run(beforeMs).changes
+    // a key answers a retry within a day; one older than the horizon names nothing anyone will send again
+    n += this.s.get('DELETE FROM idempotency_keys WHERE created_at_ms < ?').run(beforeMs).changes
     return n
   }
 

@@ -31,3 +31,7 @@ CREATE TABLE IF NOT EXISTS forgotten (
 CREATE INDEX IF NOT EXISTS wakes_at ON wakes (at_ms);
 -- Card facts by kind, so superseded cards are found without reading the whole log.
 CREATE INDEX IF NOT EXISTS facts_kind ON facts (kind, seq);
+-- Evidence by obligation, so an archived obligation's evidence is found without reading every row.
+CREATE INDEX IF NOT EXISTS evidence_message ON evidence (message_id);
+-- Messages with a time to live, by when it runs out: expired ones are found without a scan of every message.
+CREATE INDEX IF NOT EXISTS messages_expiry ON messages (expires_at_ms) WHERE expires_at_ms IS NOT NULL;
