@@ -5,7 +5,7 @@
 import { MESH_EXTENSION_URI, bytesEqual, hex, sha256, utf8 } from '../../cards/index.js'
 import type { Logger } from '../runtime/log.js'
 import type { ArchivedRow, FinalState, Store } from '../store/index.js'
-import { headerOf, openReceipt } from '../receipts/index.js'
+import { deriveState, headerOf, isFinal, openReceipt } from '../receipts/index.js'
 import type { CompactionReport, RetentionPolicy } from './types.js'
 
 /** Obligations per transaction: each turn of work stays in the low milliseconds. */
@@ -14,7 +14,11 @@ export const COMPACT_BATCH = 500
 const MAX_GIVEN_UP_PER_RUN = 50_000
 /** Free pages handed back to the file system per turn (4 KiB each). */
 const VACUUM_PAGES_PER_TURN = 2048
-const TERMINAL: readonly FinalState[] = ['CANCELED', 'REJECTED', 'COMPLETE'] // index + 1 is the scan's terminal rank
+/** The log a compaction lets grow before it is copied back into the file (64 MiB of 4 KiB pages), and SQLite's default. */
+const COMPACTION_LOG_PAGES = 16_384
+const DEFAULT_LOG_PAGES = 1000
+/** Receipts rows read per turn in the scan for final obligations. */
+const SCAN_WINDOW = 4096
 
 const yieldTurn = async (): Promise<void> => await new Promise(resolve => setImmediate(resolve))
 
@@ -29,13 +33,18 @@ export async function compact (core: CompactHost, policy: RetentionPolicy, nowMs
     bytesBefore: store.retention.size().bytes, bytesAfter: 0, startedAt: new Date(nowMs).toISOString(), durationMs: 0
   }
   const archiveBefore = nowMs - policy.archiveAfterMs
-  await archiveFinal(core, archiveBefore, nowMs, report)
-  await archiveGivenUp(core, archiveBefore, nowMs, report)
-  if (policy.purgeAfterMs !== undefined) await purge(store, nowMs - policy.purgeAfterMs, nowMs, report)
-  report.factsDropped += await dropSupersededCards(store)
-  report.factsDropped += await store.commit.run(() => dropSpentEndorsements(store, nowMs))
-  report.historyDropped = await store.commit.run(() => store.retention.pruneHistory(archiveBefore))
-  await giveBackPages(store)
+  store.retention.logCheckpointPages(COMPACTION_LOG_PAGES)
+  try {
+    await archiveFinal(core, archiveBefore, nowMs, report)
+    await archiveGivenUp(core, archiveBefore, nowMs, report)
+    if (policy.purgeAfterMs !== undefined) await purge(store, nowMs - policy.purgeAfterMs, nowMs, report)
+    report.factsDropped += await dropSupersededCards(store)
+    report.factsDropped += await store.commit.run(() => dropSpentEndorsements(store, nowMs))
+    report.historyDropped = await store.commit.run(() => store.retention.pruneHistory(archiveBefore))
+    await giveBackPages(store)
+  } finally {
+    store.retention.logCheckpointPages(DEFAULT_LOG_PAGES)
+  }
   store.retention.truncateLog() // the file on disk shrinks only once its log is written back into it
   report.bytesAfter = store.retention.size().bytes
   report.durationMs = Math.round(performance.now() - t0)
@@ -43,28 +52,39 @@ export async function compact (core: CompactHost, policy: RetentionPolicy, nowMs
   return report
 }
 
-/** Obligations with a terminal receipt older than the horizon, found by one pass over the receipts in id order. */
+/**
+ * Obligations with a terminal receipt, final for longer than the horizon: found by reading the receipts in the order
+ * they were written, so a year of history is read once, page after page, and what one batch archives lies together.
+ */
 async function archiveFinal (core: CompactHost, beforeMs: number, nowMs: number, report: CompactionReport): Promise<void> {
   const r = core.store.retention
-  let cursor: Uint8Array = new Uint8Array(0)
+  let cursor = 0
+  let rows: ArchivedRow[] = []
+  const flush = async (): Promise<void> => {
+    if (rows.length === 0) return
+    const batch = rows
+    rows = []
+    report.factsDropped += await core.store.commit.run(() => r.archive(batch))
+    report.archived += batch.length
+  }
   for (;;) {
-    const groups = r.receiptGroups(cursor, COMPACT_BATCH)
-    if (groups.length === 0) return
-    cursor = groups[groups.length - 1].messageId
-    const rows: ArchivedRow[] = []
-    for (const g of groups) {
-      if (g.terminal === 0 || g.lastAtMs >= beforeMs) continue
-      if (r.inFlight(g.messageId)) {
+    const window = r.terminalReceipts(cursor, SCAN_WINDOW)
+    cursor = window.next
+    for (const t of window.rows) {
+      if (t.atMs >= beforeMs) continue
+      const { states, lastAtMs } = r.receiptSummary(t.messageId)
+      const state = deriveState(states)
+      if (!isFinal(state) || lastAtMs >= beforeMs) continue // already archived (no receipts left), or touched since
+      if (r.inFlight(t.messageId)) {
         report.heldInFlight++
         continue
       }
-      const row = finalRow(core, g.messageId, TERMINAL[g.terminal - 1], g.lastAtMs, nowMs)
+      const row = finalRow(core, t.messageId, state as FinalState, lastAtMs, nowMs)
       if (row !== undefined) rows.push(row)
+      if (rows.length >= COMPACT_BATCH) await flush()
     }
-    if (rows.length > 0) {
-      report.factsDropped += await core.store.commit.run(() => r.archive(rows))
-      report.archived += rows.length
-    }
+    await flush() // a batch never spans windows: the next window reads rows this one may delete
+    if (window.end) return
     await yieldTurn()
   }
 }

@@ -34,7 +34,7 @@ export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './
 export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 export type { MetaStore } from './meta.js'
-export type { RetentionStore, ArchivedRow, FinalState, ReceiptGroup, StoreSize } from './retention.js'
+export type { RetentionStore, ArchivedRow, FinalState, StoreSize } from './retention.js'
 export type { A2AClientStore, A2APinRow, A2AObligationRow, A2AReceiptRow } from './a2a-client.js'
 export { FACT_SYNC_WAIT_MS, type FactWatermark } from './fact-watermark.js'
 
