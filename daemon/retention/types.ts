@@ -41,7 +41,7 @@ export interface RetentionView {
     archived: number
     purged: number
   }
-  /** When the oldest obligation still held in full was sent (absent: none held). */
+  /** When the oldest obligation still held in full was stored here (absent: none held). */
   oldestRetained?: string
   lastCompaction?: CompactionReport
   nextCompaction?: string

@@ -211,10 +211,13 @@ export class RetentionStore {
     }
   }
 
-  /** When the oldest obligation still held in full was sent (messages) or first signed for (receipts only). */
+  /**
+   * When the oldest obligation still held in full was stored here: the first row of the messages and of the receipts
+   * (rows are written in the order they arrive, so this is two reads, not a scan of a table that may hold millions).
+   */
   oldestRetainedMs (): number | undefined {
-    const m = this.s.get('SELECT min(sent_at_ms) FROM messages').pluck().get() as number | null
-    const r = this.s.get('SELECT min(at_ms) FROM receipts').pluck().get() as number | null
+    const m = this.s.get('SELECT stored_at_ms FROM messages ORDER BY rowid LIMIT 1').pluck().get() as number | undefined ?? null
+    const r = this.s.get('SELECT received_at_ms FROM receipts ORDER BY rowid LIMIT 1').pluck().get() as number | undefined ?? null
     const all = [m, r].filter((v): v is number => v !== null)
     return all.length === 0 ? undefined : Math.min(...all)
   }
