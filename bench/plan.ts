@@ -1,5 +1,19 @@
-// How much each scenario does: the full plan fits `npm run bench` in under 15 minutes on 2 cores;
+// How much each scenario does: the full plan fits `npm run bench` in under 15 minutes on 2 cores, but for the
+// retention benchmark, whose join over a million facts not compacted may take as long again (it is bounded);
 // AIOS_BENCH_QUICK=1 is a smoke run of every scenario at a fraction of the counts.
+
+/** The retention benchmark (bench/retention.ts). */
+export interface RetentionPlan {
+  /** messages seeded, all final and past the archive horizon, for the bytes per message live, archived, purged */
+  messages: number
+  /** history facts at A and B (a final message has two receipt facts) for each join catch-up */
+  joinFacts: number[]
+  /** rounds of each join catch-up, before and after compaction, by history size */
+  joinRounds: number[]
+  /** the bound on one catch-up wait, by history size: one that hits it is recorded as a timeout */
+  joinTimeoutMs: number[]
+}
+
 export interface Plan {
   quick: boolean
   rounds: number
@@ -14,6 +28,7 @@ export interface Plan {
   resourceRuns: number
   seedSmall: number
   seedLarge: number
+  retention: RetentionPlan
 }
 
 export const FULL: Plan = {
@@ -32,7 +47,8 @@ export const FULL: Plan = {
   receiptsPerRun: 6,
   resourceRuns: 5,
   seedSmall: 100_000,
-  seedLarge: 1_000_000
+  seedLarge: 1_000_000,
+  retention: { messages: 5000, joinFacts: [10_000, 1_000_000], joinRounds: [3, 1], joinTimeoutMs: [10 * 60_000, 30 * 60_000] }
 }
 
 export const QUICK: Plan = {
@@ -51,7 +67,8 @@ export const QUICK: Plan = {
   receiptsPerRun: 3,
   resourceRuns: 2,
   seedSmall: 10_000,
-  seedLarge: 30_000
+  seedLarge: 30_000,
+  retention: { messages: 1000, joinFacts: [10_000, 30_000], joinRounds: [1, 1], joinTimeoutMs: [5 * 60_000, 10 * 60_000] }
 }
 
 export const planFromEnv = (): Plan => (process.env.AIOS_BENCH_QUICK === '1' ? QUICK : FULL)

@@ -2,8 +2,10 @@
 import { pairedRatios, spread, summarize, type Spread } from './stats.js'
 import type { MicroResult } from './micro/types.js'
 import type { StageCosts } from './stages/costs.js'
+import type { RetentionPlan } from './plan.js'
 
-export type Unit = 'msgs/s' | 'ms' | 's' | 'MiB' | 'x'
+/** B: bytes; n: a count (of facts, say) */
+export type Unit = 'msgs/s' | 'ms' | 's' | 'MiB' | 'x' | 'B' | 'n'
 
 export interface Series {
   key: string
@@ -13,6 +15,21 @@ export interface Series {
 }
 
 export interface RunResult { seconds: number, latencies: number[] }
+
+/**
+ * When and how the retention figures were measured (bench/retention.ts): with `npm run bench`, or alone and merged
+ * into a saved run; its figures are series like the others (keys.ts, retention*).
+ */
+export interface RetentionRun {
+  date: string
+  seconds: number
+  quick: boolean
+  plan: RetentionPlan
+  /** the seeded messages' body size */
+  bodyBytes: number
+  /** what the reader should know about how it went (a catch-up that timed out, a slow compaction) */
+  notes: string[]
+}
 
 export class Results {
   readonly series = new Map<string, Series>()
@@ -24,6 +41,8 @@ export class Results {
   readonly micro: MicroResult[] = []
   /** the pair's CPU profiles summed by stage (bench/stages.ts) */
   stages?: StageCosts
+  /** the retention benchmark's run, when there was one (bench/retention.ts) */
+  retention?: RetentionRun
 
   constructor (readonly rounds: number) {}
 
@@ -59,16 +78,17 @@ export class Results {
   }
 
   toJSON (): unknown {
-    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable), notes: this.notes, micro: this.micro, stages: this.stages }
+    return { rounds: this.rounds, series: [...this.series.values()], unavailable: Object.fromEntries(this.unavailable), notes: this.notes, micro: this.micro, stages: this.stages, retention: this.retention }
   }
 
-  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string>, notes?: string[], micro?: MicroResult[], stages?: StageCosts }): Results {
+  static fromJSON (j: { rounds: number, series: Series[], unavailable?: Record<string, string>, notes?: string[], micro?: MicroResult[], stages?: StageCosts, retention?: RetentionRun }): Results {
     const r = new Results(j.rounds)
     for (const s of j.series) r.series.set(s.key, { ...s, values: s.values.map(v => (v === null ? NaN : v)) })
     for (const [k, v] of Object.entries(j.unavailable ?? {})) r.unavailable.set(k, v)
     r.notes.push(...(j.notes ?? []))
     r.micro.push(...(j.micro ?? []))
     r.stages = j.stages
+    r.retention = j.retention
     return r
   }
 }

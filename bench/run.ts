@@ -1,10 +1,11 @@
 // `npm run bench`: aios-comm beside the raw libp2p floor and NATS JetStream, in rounds that interleave the three;
-// then the full lifecycle, the reconnect drain, convergence across meshes, a daemon's resources, each stage of the
+// then the full lifecycle, the reconnect drain, convergence across meshes, a daemon's resources, what retention
+// saves (bytes per message, a join's catch-up before and after compaction: bench/retention.ts), each stage of the
 // hot path alone (bench/micro), and last the pair's CPU profiles summed by stage (bench/stages.ts). Prints the
 // tables and regenerates docs/BENCHMARKS.md with docs/benchmarks.svg (AIOS_BENCH_QUICK=1: a smoke run, written
 // to a temp folder instead). `node dist/bench/run.js --report docs/benchmarks.json` rewrites the report only.
 import '../daemon/runtime/polyfill.js'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,15 +19,13 @@ import { lifecycle } from './aios/lifecycle.js'
 import { drain } from './aios/drain.js'
 import { ConvergenceMesh } from './convergence.js'
 import { ResourceHome } from './resources/resources.js'
-import { SEED_BODY_BYTES } from './resources/seed.js'
 import { DRAIN, LIFECYCLE, OUTSTANDING, RESOURCES, SIZES, convergence, load, type SystemKey } from './keys.js'
 import { planFromEnv, type Plan } from './plan.js'
 import { Results, type RunResult } from './results.js'
 import { summarize } from './stats.js'
-import { describeMachine, type Machine } from './report/machine.js'
-import { benchmarksMarkdown } from './report/markdown.js'
-import { chartSvg } from './report/svg.js'
-import { markdownTable, tables } from './report/tables.js'
+import { describeMachine } from './report/machine.js'
+import { readSaved, writeReport, type Saved } from './report/write.js'
+import { measureRetention } from './retention.js'
 import { runMicro } from './micro/index.js'
 import { measureStages } from './stages.js'
 
@@ -183,6 +182,7 @@ async function main (): Promise<void> {
     })
     await group(r, 'convergence', async () => await convergenceRuns(plan, root, r))
     await group(r, 'resources', async () => await resourceRuns(plan, root, r))
+    await group(r, 'retention', async () => await measureRetention(plan.retention, plan.quick, root, r, say))
     await group(r, 'stages alone', async () => {
       say('stages alone: store accept path, frame codec, transport with Noise and with TLS')
       r.micro.push(...await runMicro(plan.quick, (name, err) => {
@@ -207,22 +207,9 @@ async function main (): Promise<void> {
   writeReport(out, saved)
 }
 
-interface Saved { machine: Machine, plan: Plan, wallSeconds: number, results: Results }
-
-/** BENCHMARKS.md and benchmarks.svg in `out`, and the tables on stdout. */
-function writeReport (out: string, s: Saved): void {
-  const { machine, plan, wallSeconds, results: r } = s
-  const caption = `aios-comm benchmarks, ${machine.date}, ${machine.cpu} × ${machine.cores} cores, Node ${machine.node}${plan.quick ? ' (quick smoke run)' : ''}`
-  writeFileSync(join(out, 'benchmarks.svg'), chartSvg(r, caption))
-  writeFileSync(join(out, 'BENCHMARKS.md'), benchmarksMarkdown({ results: r, machine, plan, wallSeconds, chartFile: 'benchmarks.svg', seedBodyBytes: SEED_BODY_BYTES }))
-  for (const t of tables(r)) process.stdout.write(`\n${t.title}\n\n${markdownTable(t)}\n`)
-  process.stdout.write(`\n${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.natsServer}; ${(wallSeconds / 60).toFixed(1)} min; report in ${join(out, 'BENCHMARKS.md')}\n`)
-}
-
 /** `run.js --report FILE`: rewrites the report next to a saved benchmarks.json without measuring again. */
 function reportOnly (file: string): void {
-  const j = JSON.parse(readFileSync(file, 'utf8'))
-  writeReport(dirname(file), { machine: j.machine, plan: j.plan, wallSeconds: j.wallSeconds, results: Results.fromJSON(j.results) })
+  writeReport(dirname(file), readSaved(file))
 }
 
 if (process.argv[2] === '--report') reportOnly(process.argv[3])

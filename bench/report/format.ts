@@ -10,13 +10,14 @@ export function num (v: number, unit: Unit | undefined): string {
     case 's': return v.toFixed(2)
     case 'MiB': return v.toFixed(1)
     case 'x': return `${v.toFixed(2)}×`
+    case 'B': case 'n': return Math.round(v).toLocaleString('en-US')
     default: return String(v)
   }
 }
 
 export function withUnit (v: number, unit: Unit | undefined): string {
   const n = num(v, unit)
-  if (n === '–' || unit === 'x' || unit === undefined) return n
+  if (n === '–' || unit === 'x' || unit === 'n' || unit === undefined) return n
   return `${n} ${unit}`
 }
 

@@ -2,7 +2,7 @@
 import type { Plan } from '../plan.js'
 import type { Results } from '../results.js'
 import type { Machine } from './machine.js'
-import { markdownTable, tables } from './tables.js'
+import { markdownTable, retentionTables, tables } from './tables.js'
 import { evaluateAll } from './targets.js'
 import { withUnit } from './format.js'
 
@@ -36,6 +36,27 @@ function method (i: ReportInput): string[] {
   ]
 }
 
+/** What retention saves (bench/retention.ts): its method, its two tables and its notes; nothing when it did not run. */
+export function retentionSection (r: Results): string[] {
+  const run = r.retention
+  const t = retentionTables(r)
+  if (run === undefined || t.length === 0) return []
+  const p = run.plan
+  const n = (v: number): string => v.toLocaleString('en-US')
+  const rounds = p.joinFacts.map((h, k) => `${n(h)} facts: ${p.joinRounds[k] ?? 1} round${(p.joinRounds[k] ?? 1) === 1 ? '' : 's'} each, bound ${((p.joinTimeoutMs[k] ?? 0) / 60_000).toFixed(0)} min`).join('; ')
+  return [
+    '## Retention',
+    '',
+    `Measured on ${run.date}${run.quick ? ' (QUICK smoke run: counts scaled down, not comparable)' : ''} in ${(run.seconds / 60).toFixed(1)} minutes by \`node dist/bench/retention.js\`, which \`npm run bench\` runs too; run alone it puts its figures into the saved run's benchmarks.json in place of the ones it had.`,
+    '',
+    `- **Bytes per message.** Two homes made with the harness (sender, recipient). ${n(p.messages)} messages are seeded into both through the store module with no daemon running (\`bench/resources/seed-history.ts\`): a year of history ending 40 days ago, past the default 30-day horizon, every message final (nine in ten COMPLETE with an evidence reference, one in ten REJECTED), each with the recipient's DELIVERED and final receipt signed in Merkle batches and every receipt also in the fact log, ${run.bodyBytes}-byte bodies. Size is the database file and its write-ahead log as \`aios-comm retention --json\` shows them (\`store.bytes + store.walBytes\`), less the same for the empty store (the home with just its seat and its peer's card), divided by the messages. Live: after seeding. Archived: after \`aios-comm retention --run\` (the default policy, 30 days; no daemon runs, so it compacts the home itself). Purged: after \`aios-comm retention --archive-after 30d --purge-after 30d --run\`: purging from 30 days, not 60, so that every message is purged (those final 40–60 days ago would otherwise stay archived).`,
+    `- **Join catch-up.** One mesh per history size H: A (the sender), B (the recipient) and the new members C, every card on every node. A and B hold H history facts (H/2 messages seeded as above, two receipt facts each), and each has read the other's log to its head (their checkpoints are set there: two nodes that exchanged this history were in step). Before: A and B not compacted; every node runs with \`--archive-after 36500d\`, so that no daemon's own first compaction (5 minutes after it starts) archives anything during a long wait; that run still happens, and reads through the whole store to find nothing to archive. After: A's and B's daemons are stopped, \`aios-comm retention --archive-after 30d --run\` compacts each home, and they start again; a fresh C joins. A and B are started and quiet (each under 5 % of a core over 2 s, at most 60 s) before C's daemon is spawned. The time runs from that spawn until C's \`peer_checkpoints\` rows for A's and B's peer ids are at least each one's \`max(seq)\` in \`facts\`, read just before the spawn; C's SQLite file is read read-only every 100 ms. A page that brings C nothing new (most of B's log, once A's gave it the same receipts) moves its checkpoint lazily, written within about 1 s, so a figure can be up to about a second late. "Facts C holds" is the count of its fact log at the end. A wait that reaches its bound is shown as a timeout, not as a number. ${rounds}.`,
+    '',
+    ...t.flatMap(x => [`### ${x.title}`, '', markdownTable(x), '']),
+    ...(run.notes.length > 0 ? ['Notes on the retention run:', '', ...run.notes.map(x => `- ${x}`), ''] : [])
+  ]
+}
+
 export function benchmarksMarkdown (i: ReportInput): string {
   const m = i.machine
   const verdicts = evaluateAll(i.results)
@@ -66,6 +87,7 @@ export function benchmarksMarkdown (i: ReportInput): string {
     out.push('')
   }
   for (const t of tables(i.results)) out.push(`## ${t.title}`, '', markdownTable(t), '')
+  out.push(...retentionSection(i.results))
   out.push('## Method', '', ...method(i), '')
   return out.join('\n')
 }

@@ -1,6 +1,7 @@
 // The report's tables, built from a run's results: the same tables are printed and written to BENCHMARKS.md.
-import { DRAIN, FASTER_FLOOR, LIFECYCLE, MESH_SIZES, OUTSTANDING, RESOURCES, SIZES, SYSTEMS, convergence, load } from '../keys.js'
+import { DRAIN, FASTER_FLOOR, JOIN_PHASES, LIFECYCLE, MESH_SIZES, OUTSTANDING, RESOURCES, RETENTION_SIDES, SIZES, SYSTEMS, convergence, load, retentionCompact, retentionDisk, retentionJoin } from '../keys.js'
 import type { Results } from '../results.js'
+import type { Spread } from '../stats.js'
 import { cell, num, withUnit } from './format.js'
 import { evaluateAll } from './targets.js'
 
@@ -127,6 +128,76 @@ export function tables (r: Results): Table[] {
     ...[stagesTable(r)].filter((t): t is Table => t !== undefined),
     targetTable(r)
   ]
+}
+
+const mib = (bytes: number): string => (Number.isFinite(bytes) ? `${(bytes / 1048576).toFixed(2)} MiB` : '–')
+const count = (n: number): string => n.toLocaleString('en-US')
+const duration = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`)
+const secs = (s: Spread): string => (s.runs === 0 ? '–' : `${cell(s, 's')} s`)
+
+function diskTable (r: Results): Table {
+  const messages = r.retention?.plan.messages
+  const body = r.retention?.bodyBytes
+  const first = (key: string): number => r.values(key).find(Number.isFinite) ?? NaN
+  const took = (key: string): string => (Number.isFinite(first(key)) ? `, ${duration(first(key))} on the sender's home` : '')
+  const row = (label: string, stage: 'live' | 'archived' | 'purged'): string[] => [
+    label,
+    ...RETENTION_SIDES.map(side => cell(r.spread(retentionDisk(stage, side, 'msg')), 'B')),
+    ...RETENTION_SIDES.map(side => mib(first(retentionDisk(stage, side, 'file'))))
+  ]
+  return {
+    title: `Retention: disk bytes per message over its life (${messages === undefined ? '' : `${count(messages)} messages`}${body === undefined ? '' : ` with ${body}-byte bodies`}, all final and past the horizon; the database file and its log, less an empty store's, ÷ messages)`,
+    header: ['stage', 'sender B/msg', 'recipient B/msg', 'sender file', 'recipient file'],
+    rows: [
+      row('live: held in full', 'live'),
+      row(`archived: after \`retention --run\`${took(retentionCompact('archive'))}`, 'archived'),
+      row(`purged: after \`retention --archive-after 30d --purge-after 30d --run\`${took(retentionCompact('purge'))}`, 'purged'),
+      ['empty store (a home with just its seat; subtracted)', '', '', ...RETENTION_SIDES.map(side => mib(first(retentionDisk('empty', side, 'file'))))]
+    ]
+  }
+}
+
+/** The history sizes a run measured a join over, from its series' keys. */
+function joinSizes (r: Results): number[] {
+  const sizes = new Set<number>()
+  for (const k of r.series.keys()) {
+    const m = /^retention\.join\.(\d+)\./.exec(k)
+    if (m !== null) sizes.add(Number(m[1]))
+  }
+  return [...sizes].sort((a, b) => a - b)
+}
+
+function joinTable (r: Results): Table {
+  const rows: string[][] = []
+  for (const facts of joinSizes(r)) {
+    for (const phase of JOIN_PHASES) {
+      const caught = r.spread(retentionJoin(facts, phase, 'caughtUp'))
+      const timeouts = r.values(retentionJoin(facts, phase, 'timeout')).filter(Number.isFinite)
+      const parts = [...(caught.runs > 0 ? [secs(caught)] : []), ...(timeouts.length > 0 ? [`timed out: not caught up in ${(Math.max(...timeouts) / 60).toFixed(0)} min${timeouts.length > 1 ? ` (${timeouts.length} rounds)` : ''}`] : [])]
+      const compact = r.values(retentionJoin(facts, 'after', 'compact')).find(Number.isFinite)
+      rows.push([
+        count(facts),
+        phase === 'before' ? 'not compacted' : `compacted${compact === undefined ? '' : ` (A's compaction ${duration(compact)})`}`,
+        parts.length > 0 ? parts.join('; ') : '–',
+        secs(r.spread(retentionJoin(facts, phase, 'ready'))),
+        cell(r.spread(retentionJoin(facts, phase, 'factsA')), 'n'),
+        cell(r.spread(retentionJoin(facts, phase, 'factsC')), 'n'),
+        String(caught.runs + timeouts.length)
+      ])
+    }
+  }
+  return {
+    title: 'Retention: a new member C catching up on A\'s and B\'s logs (s from spawning C\'s daemon until its checkpoints reach both heads; median (min–max) over rounds)',
+    header: ['history facts at A and B', 'A and B', 'C spawn → caught up', 'C spawn → ready', 'facts A held', 'facts C holds at the end', 'rounds'],
+    rows
+  }
+}
+
+/** The retention benchmark's tables (bench/retention.ts); none when it did not run. */
+export function retentionTables (r: Results): Table[] {
+  const measured = [...r.series.keys()].some(k => k.startsWith('retention.'))
+  if (!measured) return []
+  return [diskTable(r), joinTable(r)]
 }
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|')

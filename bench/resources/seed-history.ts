@@ -4,6 +4,7 @@
 // of both nodes. Written through the store module, with the daemons stopped.
 import { randomBytes } from 'node:crypto'
 import { HomeContext } from '../../daemon/index.js'
+import { seatKey } from './seed.js'
 import { sha256, signBatch, type KeyPair } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, receiptToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import { headerPayload, messageIdFor, NONCE_BYTES } from '../../daemon/receipts/index.js'
@@ -24,15 +25,6 @@ export interface HistoryPlan {
 }
 
 export interface SeededMessage { id: Uint8Array, sentAtMs: number, final?: 'COMPLETE' | 'REJECTED' }
-
-function seatKey (side: HistorySide): KeyPair {
-  const ctx = HomeContext.open(side.home)
-  try {
-    return ctx.actorKey(side.handle)
-  } finally {
-    ctx.close()
-  }
-}
 
 interface Row {
   msg: MessageData

@@ -12,7 +12,8 @@ export const SEED_BODY_BYTES = 200 // a short agent message
 
 export interface SeedSide { home: string, handle: string }
 
-function seatKey (side: SeedSide): KeyPair {
+/** A seat's key pair, read from its home. */
+export function seatKey (side: SeedSide): KeyPair {
   const ctx = HomeContext.open(side.home)
   try {
     return ctx.actorKey(side.handle)
