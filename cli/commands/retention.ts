@@ -45,7 +45,6 @@ export function register (program: Command): void {
         ...(o.archiveAfter === undefined ? {} : { archiveAfterMs: parseDuration(o.archiveAfter) }),
         ...(o.purgeAfter === undefined ? {} : { purgeAfterMs: purgeOption(o.purgeAfter) })
       }
-      if (o.archiveAfter === '' || o.purgeAfter === '') throw new MeshError('USAGE', 'give a duration such as 30d')
       let view: RetentionView | undefined
       if (Object.keys(change).length > 0) view = await setupVerb(cmd, 'retention.set', change, (ctx, setup) => setup.retentionSet(ctx, change))
       if (o.run === true) {

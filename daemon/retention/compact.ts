@@ -121,7 +121,8 @@ async function archiveGivenUp (core: CompactHost, beforeMs: number, nowMs: numbe
     const rows: ArchivedRow[] = []
     for (const g of all.slice(i, i + COMPACT_BATCH)) {
       const m = r.messageOf(g.messageId)
-      if (m === undefined || r.inFlight(g.messageId)) {
+      if (m === undefined) continue
+      if (r.inFlight(g.messageId)) {
         report.heldInFlight++
         continue
       }

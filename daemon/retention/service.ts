@@ -34,9 +34,10 @@ export class RetentionService {
   }
 
   /**
-   * A node that last compacted longer ago than a run's interval (it was stopped, or offline, past it) compacts before
-   * it serves its log, so a peer never learns from it what its own policy has aged out. A store never seen by this
-   * version counts as compacted now: its first run comes on the schedule, not in the way of this start.
+   * A node that last compacted longer ago than its archive horizon (it was stopped, or offline, past it) compacts
+   * before it serves its log, so a peer never learns from it what its own policy has aged out; a node stopped for a
+   * night or a weekend starts at once and compacts on its schedule. A store never seen by this version counts as
+   * compacted now: its first run comes on the schedule, not in the way of this start.
    */
   async catchUp (nowMs = Date.now()): Promise<CompactionReport | undefined> {
     const meta = this.core.store.meta
@@ -45,7 +46,7 @@ export class RetentionService {
       await this.core.store.commit.run(() => meta.set(LAST_COMPACTION_KEY, String(nowMs)))
       return undefined
     }
-    if (nowMs - last < COMPACT_EVERY_MS) return undefined
+    if (nowMs - last < Math.max(COMPACT_EVERY_MS, this.policy.archiveAfterMs)) return undefined
     this.core.log.info('compacting before serving: the last compaction was long ago', { lastAt: new Date(last).toISOString() })
     return await this.run(nowMs)
   }

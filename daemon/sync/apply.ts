@@ -11,7 +11,8 @@ import { settleConflicts } from '../setup/conflicts.js'
 import { oversized, MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
 import { MAX_FACT_BYTES } from './constants.js'
 
-export type FactVerdict = { verdict: 'new' | 'held' | 'ignore' } | { verdict: 'reject', code: ErrorCode, reason: string }
+/** `awaiting`: ignored only because the card of this handle is not held yet; the fact counts once the card arrives. */
+export type FactVerdict = { verdict: 'new' | 'held' } | { verdict: 'ignore', awaiting?: string } | { verdict: 'reject', code: ErrorCode, reason: string }
 
 const IGNORED_CARD_CODES = new Set(['CARD_STALE_SEQ', 'HANDLE_CONFLICT'])
 
@@ -54,7 +55,7 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   // archived or purged here: an old peer's copy must not bring the history back
   if (core.store.retention.gone(r.messageId) !== undefined) return { verdict: 'ignore' }
   const actor = core.directory.get(r.actor)
-  if (actor === undefined) return { verdict: 'ignore' } // its card has not reached us yet; sync brings both in order
+  if (actor === undefined) return { verdict: 'ignore', awaiting: r.actor } // its card has not reached us yet
   if (!bytesEqual(actor.actorKey, o.signer) || core.directory.isRevoked(o.signer)) {
     return { verdict: 'reject', code: 'RECEIPT_WRONG_SIGNER', reason: `the receipt is not signed by the current key of ${r.actor}` }
   }
@@ -63,7 +64,7 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   const h = headerOf(r)
   if (!h.ok) return { verdict: 'reject', code: h.code, reason: h.reason }
   const sender = core.directory.get(h.header.from)
-  if (sender === undefined) return { verdict: 'ignore' } // the sender's card has not reached us yet
+  if (sender === undefined) return { verdict: 'ignore', awaiting: h.header.from } // the sender's card has not reached us yet
   if (!bytesEqual(sender.actorKey, h.header.fromKey)) {
     return { verdict: 'reject', code: 'HEADER_WRONG_SENDER', reason: `the message header is not signed by the key of ${h.header.from}` }
   }
@@ -99,7 +100,7 @@ function applyLease (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict 
   const o = openLease(bytes)
   if (o.ok && core.store.retention.gone(o.lease.messageId) !== undefined) return { verdict: 'ignore' } // as for receipts
   const v = storeLease(core, bytes, nowMs)
-  if (!v.ok) return v.code === 'ACTOR_UNKNOWN' ? { verdict: 'ignore' } : { verdict: 'reject', code: v.code, reason: v.reason }
+  if (!v.ok) return v.code === 'ACTOR_UNKNOWN' ? { verdict: 'ignore', ...(o.ok ? { awaiting: o.header.from } : {}) } : { verdict: 'reject', code: v.code, reason: v.reason }
   return { verdict: v.isNew ? 'new' : 'held' }
 }
 

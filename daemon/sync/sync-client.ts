@@ -14,9 +14,11 @@ import { SyncCheckpoints } from './checkpoints.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
 const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
-// Receipts and leases set aside because a card they need had not arrived, tried again when cards arrive. A compacted
-// log keeps only each seat's newest card, which may come after the receipts signed under it; bounded, oldest first out.
+// Receipts and leases set aside because a card they need had not arrived, tried again once that card is held. A
+// compacted log keeps only each seat's newest card, which may come after the receipts signed under it. Bounded by
+// count and bytes (a receipt is at most 16 KiB), oldest first out.
 export const MAX_DEFERRED_FACTS = 4096
+export const MAX_DEFERRED_BYTES = 8 * 1024 * 1024
 
 export interface SyncStats {
   /** Facts received from this peer (catch-up and tail). */
@@ -34,7 +36,8 @@ export class SyncClient {
   readonly stats = new Map<string, SyncStats>()
   private readonly checkpoints: SyncCheckpoints
   private closed = false
-  private readonly deferred = new Map<string, { kind: string, envelope: Uint8Array }>()
+  private readonly deferred = new Map<string, { kind: string, envelope: Uint8Array, awaiting: string }>()
+  private deferredBytes = 0
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.checkpoints = new SyncCheckpoints(core)
@@ -85,20 +88,32 @@ export class SyncClient {
     this.checkpoints.flush()
   }
 
-  private defer (f: FactData): void {
+  private defer (f: FactData, awaiting: string): void {
     const key = hexOf(sha256(f.envelope))
-    this.deferred.delete(key)
-    this.deferred.set(key, { kind: f.kind, envelope: f.envelope })
-    if (this.deferred.size > MAX_DEFERRED_FACTS) this.deferred.delete(this.deferred.keys().next().value as string)
+    this.forget(key)
+    this.deferred.set(key, { kind: f.kind, envelope: f.envelope, awaiting })
+    this.deferredBytes += f.envelope.byteLength
+    while (this.deferred.size > MAX_DEFERRED_FACTS || this.deferredBytes > MAX_DEFERRED_BYTES) this.forget(this.deferred.keys().next().value as string)
   }
 
-  /** Facts set aside for a missing card, applied again (inside the page's transaction); returns how many were new. */
+  private forget (key: string): void {
+    const f = this.deferred.get(key)
+    if (f === undefined) return
+    this.deferred.delete(key)
+    this.deferredBytes -= f.envelope.byteLength
+  }
+
+  /**
+   * Facts set aside whose awaited card is held now, applied again (inside the page's transaction): each is verified
+   * again only once its card is here, so a fact that waits costs nothing per page. Returns how many were new.
+   */
   private retryDeferred (now: number): number {
     let applied = 0
     for (const [key, f] of [...this.deferred]) {
+      if (this.core.directory.get(f.awaiting) === undefined) continue
+      this.forget(key)
       const v = applyFact(this.core, f.kind, f.envelope, now)
-      if (v.verdict === 'ignore') continue
-      this.deferred.delete(key)
+      if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer({ seq: 0, kind: f.kind, envelope: f.envelope }, v.awaiting) // now waits for another card
       if (v.verdict === 'new') applied++
     }
     return applied
@@ -114,7 +129,7 @@ export class SyncClient {
         stats.received++
         stats.bytes += f.envelope.byteLength
         const v = applyFact(this.core, f.kind, f.envelope, now)
-        if (v.verdict === 'ignore' && (f.kind === 'receipt' || f.kind === 'lease')) this.defer(f)
+        if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer(f, v.awaiting)
         if (v.verdict === 'new') {
           stats.applied++
           wrote = true

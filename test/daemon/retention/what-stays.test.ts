@@ -70,4 +70,18 @@ describe('retention: what stays', () => {
     expect(vacuumed.store).toMatchObject({ incrementalVacuum: true, freeBytes: 0, archived: 600 })
     expect(vacuumed.store.bytes).toBeLessThan(kept.store.bytes - kept.store.freeBytes / 2)
   })
+
+  it('a node stopped for a day starts at once; one stopped past its archive horizon compacts before it serves', { timeout: 120_000 }, async () => {
+    const [a, b] = await createMesh(2, { start: false })
+    const now = Date.now()
+    seedHistory(a, b, { count: 50, firstMs: now - 200 * DAY, stepMs: DAY, bodyBytes: 100, final: () => 'COMPLETE' })
+    const lastRun = async (agoMs: number): Promise<void> => { await withCtx(a.home, ctx => { ctx.store.tx(() => ctx.store.meta.set('retention_last_run_ms', String(now - agoMs))) }) }
+    await lastRun(DAY)
+    await a.daemon.start()
+    expect((await ok(a.home, ['retention', '--json'])).store).toMatchObject({ archived: 0, messages: 50 })
+    await a.daemon.stop()
+    await lastRun(31 * DAY)
+    await a.daemon.start()
+    expect((await ok(a.home, ['retention', '--json'])).store).toMatchObject({ archived: 50, messages: 0 })
+  })
 })
