@@ -55,7 +55,13 @@ export function journey (core: Core, view: ObligationView, wake: ObligationWake 
   // the sender's withdrawal, signed on the sender's node
   const canceled = byState.get('CANCELED')
   if (canceled !== undefined) steps.push(receiptStep('CANCELED', canceled, m?.localFrom === true ? core.peerId : core.directory.get(view.from)?.peerId))
-  return { steps, ...verdict(view, steps) }
+  return { steps: view.archived === undefined ? steps : steps.map(archivedStep), ...verdict(view, steps) }
+}
+
+/** Archived: the steps before the final receipt are no longer held here, which is not the same as never taken. */
+function archivedStep (s: JourneyStep): JourneyStep {
+  if (s.status === 'done') return s
+  return { step: s.step, status: 'unknown', detail: 'archived: only the final receipt is kept on this node' }
 }
 
 function created (core: Core, m: ReturnType<Core['store']['messages']['message']>, view: ObligationView): JourneyStep {

@@ -74,7 +74,7 @@ describe('retention: what stays', () => {
   it('a node stopped for a day starts at once; one stopped past its archive horizon compacts before it serves', { timeout: 120_000 }, async () => {
     const [a, b] = await createMesh(2, { start: false })
     const now = Date.now()
-    seedHistory(a, b, { count: 50, firstMs: now - 200 * DAY, stepMs: DAY, bodyBytes: 100, final: () => 'COMPLETE' })
+    const { messages } = seedHistory(a, b, { count: 50, firstMs: now - 200 * DAY, stepMs: DAY, bodyBytes: 100, final: () => 'COMPLETE' })
     const lastRun = async (agoMs: number): Promise<void> => { await withCtx(a.home, ctx => { ctx.store.tx(() => ctx.store.meta.set('retention_last_run_ms', String(now - agoMs))) }) }
     await lastRun(DAY)
     await a.daemon.start()
@@ -83,5 +83,20 @@ describe('retention: what stays', () => {
     await lastRun(31 * DAY)
     await a.daemon.start()
     expect((await ok(a.home, ['retention', '--json'])).store).toMatchObject({ archived: 50, messages: 0 })
+    // an archived row whose final receipt no longer verifies proves nothing: status says so
+    const [good, bad] = messages.map(m => `ob_${Buffer.from(m.id).toString('hex')}`)
+    await a.daemon.stop()
+    const db = new Database(homePaths(a.home).db)
+    const [row] = db.prepare('SELECT final_receipt AS f FROM archived WHERE message_id = ?').all(messages[1].id) as Array<{ f: Buffer }>
+    row.f[row.f.length - 1] ^= 1 // the last byte of the signature
+    db.prepare('UPDATE archived SET final_receipt = ? WHERE message_id = ?').run(row.f, messages[1].id)
+    db.close()
+    await a.daemon.start()
+    const kept = await ok(a.home, ['status', good, '--json'])
+    expect(kept).toMatchObject({ state: 'COMPLETE', done: true, receipts: [{ verified: true }] })
+    expect(kept.journey.filter((j: { status: string }) => j.status === 'pending')).toEqual([]) // gone from here, not still to come
+    const shown = await ok(a.home, ['status', bad, '--json'])
+    expect(shown).toMatchObject({ state: 'UNVERIFIED', done: false })
+    expect(shown.receipts.filter((r: { verified: boolean }) => r.verified)).toEqual([])
   })
 })
