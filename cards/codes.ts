@@ -254,7 +254,15 @@ export const CODES = {
   // reach: endorsement expiry and renewal
   ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' },
   // roles: the names a seat declares in its card (actor add --role, where role:NAME)
-  ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' }
+  ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' },
+  // audits: a seat other than the recipient checks a COMPLETE and signs AUDITED
+  AUDIT_INVALID: { exit: 'refused', fix: 'an AUDITED receipt names the COMPLETE it judged, a verdict PASS or FAIL, and a reason when it fails' },
+  AUDITOR_INVALID: { exit: 'usage', fix: 'name an auditor (a handle or role:NAME) that is not the recipient, together with --require AUDITED' },
+  AUDIT_BEFORE_COMPLETE: { exit: 'refused', fix: 'there is no COMPLETE to judge yet: the recipient acks first, then the auditor is woken' },
+  AUDIT_OWN_WORK: { exit: 'refused', fix: 'a seat cannot audit its own COMPLETE; the sender names another seat as auditor' },
+  NOT_AUDITOR: { exit: 'refused', fix: 'only the auditor the sender named can judge this obligation (see aios-comm status OB)' },
+  AUDIT_DONE: { exit: 'refused', fix: 'this COMPLETE already has its verdict; after a FAIL, wait for the recipient\'s next ack' },
+  AUDIT_PENDING: { exit: 'refused', fix: 'the COMPLETE waits for its auditor\'s verdict; a FAIL verdict reopens it for a new ack' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

@@ -11,8 +11,13 @@ const A2A_CLIENT_REFUSED = /^(A2A_CARD_|A2A_ANSWER_TOO_LARGE$|A2A_REDIRECT_REFUS
 const LEASE_REFUSED = /^(ROLE_EMPTY|NOT_IN_ROLE|NOT_ROLE_WORK|LEASE_HELD|LEASE_REQUIRED|LEASE_NOT_HELD|LEASE_EXPIRED|LEASE_FENCE_STALE|LEASE_RELEASED|LEASE_REQUEST_STALE|LEASE_INVALID)$/
 // retention: a late copy of an archived obligation is refused; a policy that is none is a usage error
 const RETENTION = { OBLIGATION_ARCHIVED: EXIT.refused, RETENTION_INVALID: EXIT.usage } as Record<string, number>
+// audits: a verdict or an audit step refused by an audit rule; an auditor that is none is a usage error
+const AUDIT = { AUDITOR_INVALID: EXIT.usage } as Record<string, number>
+const AUDIT_REFUSED = /^(AUDIT_INVALID|AUDIT_BEFORE_COMPLETE|AUDIT_OWN_WORK|NOT_AUDITOR|AUDIT_DONE|AUDIT_PENDING)$/
 function frozen (code: string): number {
   if (RETENTION[code] !== undefined) return RETENTION[code]
+  if (AUDIT[code] !== undefined) return AUDIT[code]
+  if (AUDIT_REFUSED.test(code)) return EXIT.refused
   if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID') return EXIT.usage
   if (LEASE_REFUSED.test(code)) return EXIT.refused
   if (A2A_CLIENT_REFUSED.test(code)) return EXIT.refused
