@@ -20,8 +20,9 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
   // recipient's current card
   const bySender = signerOf(o.receipt.state) === 'sender'
-  // role work: the seat that signed is the recipient whose card counts (a step's key is also the one its lease names)
-  const party = roleOfAddress(message.to) === undefined ? message.to : o.receipt.actor
+  // role work: the seat that signed is the recipient whose card counts (a step's key is also the one its lease names);
+  // a verdict: the seat that signed it, which checkReceipt holds to the auditor the header names
+  const party = roleOfAddress(message.to) === undefined && signerOf(o.receipt.state) !== 'auditor' ? message.to : o.receipt.actor
   const recipient = core.directory.get(party)
   if (recipient === undefined && !bySender) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${party} is held here`)
   const signer = bySender ? o.signer : recipient?.actorKey

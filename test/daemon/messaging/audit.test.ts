@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSharedMesh, query, waitFor, type MeshNodeHandle, type SharedMesh } from '../../helpers/mesh.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
+import { homeKey, openDeliver, rawPeer, signedReceipt } from '../../helpers/raw-peer.js'
+import { openReceipt } from '../../../daemon/receipts/index.js'
 
 const WAIT_MS = 20_000
 const idOf = (ob: string): Buffer => Buffer.from(ob.slice(3), 'hex')
@@ -36,7 +38,9 @@ describe('AUDITED across three nodes', () => {
     expect(errorCode(await cli(c.home, ['audit', ob, 'pass', 'looks fine']))).toBe('OBLIGATION_UNKNOWN')
 
     await ok(b.home, ['ack', ob, 'Fixed the parser.', '--json'])
-    await toAudit(c, ob).catch(err => { console.log(query(b.home, 'SELECT kind, dest, status, attempts, last_error FROM outbox'), query(c.home, 'SELECT hex(id), state, auditor, local_to FROM messages')); throw err })
+    await toAudit(c, ob)
+    // woken like a recipient: the auditor's node owes agent-c a wake for it
+    expect(query(c.home, 'SELECT handle FROM wake_queue WHERE message_id = ? AND woken_at_ms IS NULL', idOf(ob)).map(r => r.handle)).toEqual(['agent-c'])
     for (const n of [a, b, c]) await stateOn(n, ob, 'COMPLETE')
     // COMPLETE is not the end of an audited obligation: the recipient cannot ack or reject again while it waits
     expect(errorCode(await cli(b.home, ['ack', ob, 'again']))).toBe('AUDIT_PENDING')
@@ -77,5 +81,35 @@ describe('AUDITED across three nodes', () => {
     expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-b', '--text', 'x', '--require', 'AUDITED']))).toBe('AUDITOR_INVALID')
     expect(errorCode(await cli(a.home, ['notify', '--to', 'agent-b', '--text', 'x', '--auditor', 'nobody-here']))).toBe('AUDITOR_INVALID')
     expect(query(a.home, 'SELECT count(*) AS n FROM messages')[0].n).toBe(before)
+  })
+
+  it('a recipient cannot forge its own verdict: an AUDITED by its key, or naming itself, is refused and changes nothing', async () => {
+    const sent = await ok(a.home, ['notify', '--to', 'agent-b', '--text', 'audit me', '--auditor', 'agent-c', '--json'])
+    const ob = sent.obligation as string
+    await stateOn(a, ob, 'DELIVERED')
+    await ok(b.home, ['ack', ob, 'Done, trust me.'])
+    await stateOn(a, ob, 'COMPLETE')
+    const row = query(b.home, "SELECT envelope FROM receipts WHERE message_id = ? AND state = 'COMPLETE'", idOf(ob))[0]
+    const complete = openReceipt(new Uint8Array(row.envelope))
+    if (!complete.ok) throw new Error('the COMPLETE does not open')
+    await b.daemon.stop()
+    try {
+      const rogue = await rawPeer(b.home)
+      const bKey = homeKey(b.home, 'keys/agent-b.key')
+      const base = { ...complete.receipt, state: 'AUDITED' as const, verdict: 'PASS' as const, audited: complete.hash, note: 'passed', evidence: undefined, atMs: Date.now() }
+      const forged = [
+        signedReceipt(bKey, { ...base, actor: 'agent-b' }), // names itself: not the auditor the header names
+        signedReceipt(bKey, { ...base, actor: 'agent-c' }), // names the auditor, signed with the recipient's key
+        signedReceipt(bKey, { ...base, actor: 'agent-c', verdict: undefined }) // and no verdict at all
+      ]
+      const s = await openDeliver(rogue, a.daemon.peerId, a.port)
+      const res = await s.request({ receipts: forged })
+      expect(res.receiptResults.map(r => r.errorCode)).toEqual(['RECEIPT_WRONG_SIGNER', 'RECEIPT_WRONG_SIGNER', 'RECEIPT_WRONG_SIGNER'])
+      const st = await a.daemon.call('status', { obligation: ob })
+      expect(st.state).toBe('COMPLETE')
+      expect(query(a.home, "SELECT count(*) AS n FROM receipts WHERE message_id = ? AND state LIKE 'AUDITED%'", idOf(ob))[0].n).toBe(0)
+    } finally {
+      await b.daemon.start()
+    }
   })
 })
