@@ -9,7 +9,7 @@ import { KNOWN_OBLIGATIONS, watchSeat, type SeatEvent, type SeatWatchOptions } f
 
 export const LOGGER = 'aios-comm'
 /** States after which an obligation changes no more: its sender is told, and it leaves the open inbox. */
-export const FINAL_STATES: ReadonlySet<string> = new Set(['COMPLETE', 'REJECTED', 'CANCELED'])
+export const FINAL_STATES: ReadonlySet<string> = new Set(['COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED'])
 const PREVIEW_CHARS = 60 // as the inbox's preview: enough to tell messages apart in a client's log
 
 function preview (body: string): string {
@@ -56,7 +56,7 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
    */
   const outcome = async (e: Extract<SeatEvent, { kind: 'receipt' }>): Promise<void> => {
     const v = await call(o.home, 'status', { obligation: e.obligation }, o.access).catch(() => undefined)
-    const r = v?.receipts.filter(x => x.state === e.state).sort((a, b) => Number(b.verified) - Number(a.verified))[0]
+    const r = v?.receipts.filter(x => x.state === e.state).sort((a, b) => Number(b.verified) - Number(a.verified) || b.at.localeCompare(a.at))[0]
     const to = v?.to
     if (!e.sent) {
       const from = v?.from ?? e.actor
@@ -70,6 +70,12 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
       data.evidence = r?.evidence
       const ev = r?.evidence === undefined ? '' : ` (evidence ${r.evidence.path}, sha256 ${r.evidence.sha256.slice(0, 12)}…, ${r.evidence.check})`
       text = `${to ?? e.actor} completed ${e.obligation}: ${r?.note ?? '(no sentence held here)'}${ev}`
+    } else if (e.state === 'AUDITED') {
+      // the auditor's verdict: PASS ends the obligation, FAIL reopens it for the recipient
+      const v = verdictOf(r)
+      data.verdict = v
+      data.sentence = r?.note
+      text = `${e.actor} ${v === 'PASS' ? 'passed' : 'failed'} the COMPLETE of ${e.obligation}${to !== undefined ? ` by ${to}` : ''}: ${r?.note ?? ''}${v === 'FAIL' ? ' (reopened for the recipient)' : ''}`
     } else {
       data.reason = r?.note
       const verb = e.state === 'REJECTED' ? 'rejected' : 'canceled'
@@ -122,4 +128,9 @@ export function startNotices (server: Server, o: SeatWatchOptions, subs?: Resour
     stopped = true
     stop()
   }
+}
+
+/** The verdict an AUDITED receipt view states. */
+function verdictOf (r: { verdict?: string } | undefined): string {
+  return r?.verdict ?? 'unknown'
 }

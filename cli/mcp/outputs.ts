@@ -32,9 +32,22 @@ export const roleHold = z.strictObject({
 /** Role work offered to this seat's roles (`to` is role:NAME): claim it before read, consume, ack or reject. */
 export const offeredItem = inboxItem.extend({ role: roleHold })
 
+/** A COMPLETE this seat audits, waiting for its verdict. */
+export const auditItem = inboxItem.extend({ audit: z.strictObject({ auditor: z.string() }) })
+
 export const inboxResult = z.strictObject({
   messages: z.array(inboxItem).describe('messages addressed to this seat'),
-  offered: z.array(offeredItem).describe('role work (to role:NAME) offered to this seat and the other seats of the role; claim before read')
+  offered: z.array(offeredItem).describe('role work (to role:NAME) offered to this seat and the other seats of the role; claim before read'),
+  toAudit: z.array(auditItem).describe('COMPLETEs this seat was named to audit: check the evidence, then audit pass or fail')
+})
+
+export const auditResult = z.strictObject({
+  obligation: ob,
+  state: z.string(),
+  verdict: z.enum(['PASS', 'FAIL']),
+  round: z.number().describe('the COMPLETE round judged (1 for the first; the next after a FAIL)'),
+  judged: z.string().describe('sha256 of the COMPLETE receipt judged'),
+  evidence: z.enum(['ok', 'not-here']).describe('ok: the evidence content held here re-hashes to what the COMPLETE states; not-here: its content did not travel')
 })
 
 export const leaseResult = z.strictObject({
@@ -69,7 +82,9 @@ const receiptView = z.strictObject({
   reason: z.string().optional(),
   signer: z.string(),
   note: z.string().optional(),
-  evidence: z.strictObject({ path: z.string(), sha256: z.string(), size: z.number(), check: z.string() }).optional()
+  evidence: z.strictObject({ path: z.string(), sha256: z.string(), size: z.number(), check: z.string() }).optional(),
+  round: z.number().optional().describe('an audited obligation\'s COMPLETE round, from 2 on'),
+  verdict: z.enum(['PASS', 'FAIL']).optional().describe('an AUDITED receipt\'s verdict')
 })
 
 export const statusResult = z.strictObject({
@@ -79,6 +94,7 @@ export const statusResult = z.strictObject({
   state: z.string(),
   sentAt: iso.optional(),
   thread: z.string().optional(),
+  auditor: z.string().optional().describe('the seat whose verdict the obligation waits for (require AUDITED)'),
   delivery: detail.optional(),
   receipts: z.array(receiptView),
   leases: z.array(leaseHistoryItem).optional().describe('role work: every lease granted on it, oldest first, and how each ended'),

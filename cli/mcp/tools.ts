@@ -51,7 +51,8 @@ export const TOOLS: ToolDef[] = [
     input: z.object({
       to: z.string().min(1).describe('the recipient seat handle'),
       text: z.string().describe('the message text (at most 512 KiB; send a file path for more)'),
-      require: z.enum(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']).optional().describe('receipt level wanted (default COMPLETE)'),
+      require: z.enum(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED']).optional().describe('receipt level wanted (default COMPLETE; AUDITED needs auditor)'),
+      auditor: z.string().min(1).optional().describe('a seat (or role:NAME) other than the recipient that checks the COMPLETE and signs AUDITED; implies require AUDITED'),
       thread: z.string().min(1).optional().describe('a conversation id'),
       ttlMs: z.number().int().positive().optional().describe('give up delivery after this many milliseconds'),
       contentType: z.string().min(1).optional().describe('the body media type (default text/plain)'),
@@ -176,6 +177,19 @@ export const TOOLS: ToolDef[] = [
     output: out.ackResult,
     annotations: RECEIPT,
     run: async (a, c) => await c.call('ack', { ...a, as: c.as })
+  }),
+  tool({
+    name: 'audit',
+    title: 'Judge a COMPLETE you were named to audit',
+    description: 'As the auditor a sender named: re-check the recipient\'s evidence (its content is on your node) and the work it asked for, then sign PASS (the obligation is AUDITED, done) or FAIL with what is wrong (reopened for the recipient, who acks again). You cannot audit your own work.',
+    input: z.object({
+      obligation: ob,
+      verdict: z.enum(['pass', 'fail']),
+      sentence: z.string().min(1).describe('what you checked; on fail, what is wrong')
+    }).strict(),
+    output: out.auditResult,
+    annotations: RECEIPT,
+    run: async (a, c) => await c.call('audit', { ...a, as: c.as })
   }),
   tool({
     name: 'reject',

@@ -10,7 +10,7 @@ export const WAIT_DEFAULT_MS = 50_000 // below 60 s: the MCP SDK client's defaul
 export const WAIT_MAX_MS = 600_000 // the daemon's own longest wait; a longer one is a loop of waits
 
 /** The states wait_for_state accepts; the first four are ranked, any later one counts as reached too. */
-export const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED', 'CANCELED'] as const
+export const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED'] as const
 const RANKED = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']
 /** Nothing follows these: a wait for any state ends when one is reached. */
 export const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELED', 'EXPIRED', 'FAILED'])

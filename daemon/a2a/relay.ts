@@ -60,7 +60,8 @@ export class Relay {
           this.wake = undefined
           continue
         }
-        const s = taskStateOf(next)
+        // a COMPLETE of an audited obligation is still working, and a verdict may pass or fail: the task says which
+        const s = next === 'COMPLETE' || next === 'AUDITED' ? (await this.source.task(this.ob, this.caller)).status?.state ?? 0 : taskStateOf(next)
         if (taskRank(s) <= taskRank(state)) continue // a receipt this task is already past
         if (FINAL_TASK_STATES.has(s)) {
           this.publishFinal(await this.source.task(this.ob, this.caller), s)

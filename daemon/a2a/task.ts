@@ -11,7 +11,9 @@ export interface ObligationView {
   state: string
   sentAt?: string
   thread?: string
-  receipts: Array<{ state: string, actor: string, at: string, verified?: boolean, note?: string, evidence?: { path: string, sha256: string, size: number, check?: string } }>
+  /** The seat whose verdict an audited obligation waits for. */
+  auditor?: string
+  receipts: Array<{ state: string, actor: string, at: string, verified?: boolean, note?: string, verdict?: string, evidence?: { path: string, sha256: string, size: number, check?: string } }>
 }
 
 /** The evidence content this node holds for the obligation's COMPLETE (checked against its sha256 when stored). */
@@ -24,6 +26,7 @@ export const TASK_STATE: Record<string, string> = {
   READ: 'TASK_STATE_WORKING',
   CONSUMED: 'TASK_STATE_WORKING',
   COMPLETE: 'TASK_STATE_COMPLETED',
+  AUDITED: 'TASK_STATE_COMPLETED', // an audited obligation is completed once its auditor passed the COMPLETE
   REJECTED: 'TASK_STATE_REJECTED',
   CANCELED: 'TASK_STATE_CANCELED',
   EXPIRED: 'TASK_STATE_FAILED', // never delivered in time: the task failed, it was not refused
@@ -57,7 +60,7 @@ function agentText (ob: string, contextId: string, text: string): Record<string,
 
 /** The COMPLETE receipt's artifact: the ack sentence, then the evidence (content inline when small and held here). */
 function completion (v: ObligationView, held: HeldEvidence | undefined): Record<string, unknown> | undefined {
-  const done = v.receipts.find(r => r.state === 'COMPLETE' && r.verified !== false)
+  const done = v.receipts.filter(r => r.state === 'COMPLETE' && r.verified !== false).at(-1) // the newest round's
   if (done === undefined) return undefined
   const parts: Array<Record<string, unknown>> = [{ text: done.note ?? '' }]
   const e = done.evidence
@@ -73,21 +76,33 @@ function completion (v: ObligationView, held: HeldEvidence | undefined): Record<
   return { artifactId: `${v.obligation}-complete`, name: 'receipt', description: 'the ack sentence and its evidence', parts }
 }
 
+/** The auditor's passing verdict as an artifact: who checked, what they said, and any evidence of their own. */
+function verdictArtifact (v: ObligationView): Record<string, unknown> | undefined {
+  const pass = v.receipts.filter(r => r.state === 'AUDITED' && r.verdict === 'PASS' && r.verified !== false).at(-1)
+  if (pass === undefined) return undefined
+  const parts: Array<Record<string, unknown>> = [{ text: pass.note ?? '' }, { data: { auditor: pass.actor, verdict: 'PASS', at: pass.at, ...(pass.evidence === undefined ? {} : { evidence: pass.evidence }) }, mediaType: 'application/json' }]
+  return { artifactId: `${v.obligation}-audited`, name: 'audit', description: 'the auditor\'s verdict on the COMPLETE', parts }
+}
+
 /** The task as A2A 1.0 JSON. */
 export function taskJson (v: ObligationView, held?: HeldEvidence): Record<string, unknown> {
   const last = v.receipts.at(-1)
   const contextId = v.thread ?? v.obligation
   const refusal = v.state === 'REJECTED' || v.state === 'CANCELED' ? v.receipts.find(r => r.state === v.state)?.note : undefined
-  const status: Record<string, unknown> = { state: TASK_STATE[v.state] ?? 'TASK_STATE_UNSPECIFIED' }
+  // a COMPLETE that waits for its auditor is still work in progress for the task's client
+  const waiting = v.auditor !== undefined && v.state === 'COMPLETE'
+  const status: Record<string, unknown> = { state: waiting ? 'TASK_STATE_WORKING' : TASK_STATE[v.state] ?? 'TASK_STATE_UNSPECIFIED' }
   if (refusal !== undefined && refusal !== '') status.message = agentText(v.obligation, contextId, refusal)
+  if (waiting) status.message = agentText(v.obligation, contextId, `COMPLETE, waiting for the verdict of its auditor ${v.auditor ?? ''}`)
   const timestamp = last?.at ?? v.sentAt
   if (timestamp !== undefined) status.timestamp = timestamp
-  const artifact = v.state === 'COMPLETE' ? completion(v, held) : undefined
+  const done = (v.state === 'COMPLETE' && !waiting) || v.state === 'AUDITED'
+  const artifacts = done ? [completion(v, held), v.state === 'AUDITED' ? verdictArtifact(v) : undefined].filter(a => a !== undefined) : []
   return {
     id: v.obligation,
     contextId,
     status,
-    ...(artifact === undefined ? {} : { artifacts: [artifact] }),
+    ...(artifacts.length === 0 ? {} : { artifacts }),
     metadata: { [MESH_EXTENSION_URI]: { state: v.state, from: v.from, to: v.to, receipts: v.receipts } }
   }
 }

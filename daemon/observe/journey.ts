@@ -10,7 +10,7 @@ import type { ObligationView, ReceiptView } from '../messaging/index.js'
 import { parseObligation } from '../messaging/ids.js'
 import type { ObligationWake } from '../wake/index.js'
 
-export type StepName = 'created' | 'sent' | 'DELIVERED' | 'woken' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED' | 'CANCELED'
+export type StepName = 'created' | 'sent' | 'DELIVERED' | 'woken' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'AUDITED' | 'REJECTED' | 'CANCELED'
 export type EvidenceVerdict = 'evidence ok' | 'evidence CHANGED' | 'evidence MISSING' | 'evidence not on this node'
 
 export interface JourneyStep {
@@ -28,7 +28,7 @@ export interface JourneyStep {
 
 export interface Journey {
   steps: JourneyStep[]
-  /** COMPLETE, every receipt verified and the evidence not found changed or missing. */
+  /** COMPLETE (AUDITED, when an auditor is named), every receipt verified and the evidence not found changed or missing. */
   done: boolean
   verdict: string
 }
@@ -46,6 +46,10 @@ export function journey (core: Core, view: ObligationView, wake: ObligationWake 
   const role = view.to.startsWith('role:')
   const nodeOf = (r: ReceiptView | undefined): string | undefined => role && r !== undefined ? (r.actor === '' ? undefined : core.directory.get(r.actor)?.peerId) : recipientNode
   for (const state of RECEIPT_STEPS) {
+    if (state === 'COMPLETE' && view.auditor !== undefined) {
+      steps.push(...auditSteps(core, view, view.auditor, nodeOf, role))
+      continue
+    }
     const r = byState.get(state)
     steps.push(receiptStep(state, r, nodeOf(r), role))
     if (state === 'DELIVERED') steps.push(woken(core, m?.localTo === true, wake, recipientNode))
@@ -56,6 +60,31 @@ export function journey (core: Core, view: ObligationView, wake: ObligationWake 
   const canceled = byState.get('CANCELED')
   if (canceled !== undefined) steps.push(receiptStep('CANCELED', canceled, m?.localFrom === true ? core.peerId : core.directory.get(view.from)?.peerId))
   return { steps: view.archived === undefined ? steps : steps.map(archivedStep), ...verdict(view, steps) }
+}
+
+/**
+ * An audited obligation's rounds: each COMPLETE followed by its auditor's verdict (signed on the auditor's node), and
+ * while the newest COMPLETE has none, the verdict it waits for.
+ */
+function auditSteps (core: Core, view: ObligationView, auditor: string, nodeOf: (r: ReceiptView | undefined) => string | undefined, role: boolean): JourneyStep[] {
+  const auditorNode = core.directory.get(auditor)?.peerId
+  const completes = view.receipts.filter(r => r.state === 'COMPLETE')
+  const verdicts = view.receipts.filter(r => r.state === 'AUDITED')
+  if (completes.length === 0) return [receiptStep('COMPLETE', undefined, undefined), { step: 'AUDITED', status: 'pending', node: auditorNode, detail: `by ${auditor}, once COMPLETE` }]
+  const out: JourneyStep[] = []
+  for (const c of completes) {
+    const round = c.round ?? 1
+    out.push(receiptStep('COMPLETE', c, nodeOf(c), role))
+    if (round > 1) out[out.length - 1].detail = `round ${round}: ${out[out.length - 1].detail ?? ''}`
+    const v = verdicts.filter(x => (x.round ?? 1) === round)
+    if (v.length === 0) out.push({ step: 'AUDITED', status: 'pending', node: auditorNode, detail: `waiting for the verdict of ${auditor}` })
+    for (const x of v) {
+      const step = receiptStep('AUDITED', x, auditorNode, true)
+      step.detail = `${x.verdict ?? '?'} ${step.detail ?? ''}${x.verdict === 'FAIL' ? ` (reopened for ${c.actor})` : ''}`
+      out.push(step)
+    }
+  }
+  return out
 }
 
 /** Archived: the steps before the final receipt are no longer held here, which is not the same as never taken. */
@@ -126,10 +155,17 @@ function evidenceVerdict (e: NonNullable<ReceiptView['evidence']>): EvidenceVerd
 
 function verdict (view: ObligationView, steps: JourneyStep[]): { done: boolean, verdict: string } {
   const bad = steps.filter(s => s.verified === false).map(s => s.step)
-  const evidence = steps.find(s => s.evidence !== undefined)?.evidence
+  const evidence = steps.filter(s => s.step === 'COMPLETE' && s.evidence !== undefined).at(-1)?.evidence ?? steps.find(s => s.evidence !== undefined)?.evidence
   if (bad.length > 0) return { done: false, verdict: `NOT VERIFIED: ${bad.join(', ')} fail verification here` }
   if (view.state === 'REJECTED') return { done: false, verdict: 'REJECTED by the recipient' }
   if (view.state === 'CANCELED') return { done: false, verdict: 'CANCELED by the sender' }
+  if (view.auditor !== undefined) {
+    // audited: done only once the auditor passed the COMPLETE
+    if (view.state === 'COMPLETE') return { done: false, verdict: `COMPLETE, waiting for the verdict of its auditor ${view.auditor}` }
+    if (view.state !== 'AUDITED') return { done: false, verdict: `not done yet: ${view.state}${steps.some(s => s.step === 'AUDITED' && s.detail?.startsWith('FAIL') === true) ? ', reopened by a FAIL verdict' : ''}` }
+    if (evidence === 'evidence CHANGED' || evidence === 'evidence MISSING') return { done: false, verdict: `AUDITED is signed, but ${evidence}` }
+    return { done: true, verdict: `AUDITED: ${view.auditor} passed the COMPLETE, every receipt verified, ${evidence ?? 'no evidence'}` }
+  }
   if (view.state !== 'COMPLETE') return { done: false, verdict: `not done yet: ${view.state}` }
   if (evidence === 'evidence CHANGED' || evidence === 'evidence MISSING') return { done: false, verdict: `COMPLETE is signed, but ${evidence}` }
   return { done: true, verdict: `COMPLETE, every receipt verified, ${evidence ?? 'no evidence'}` }

@@ -6,6 +6,7 @@ import { MESH_EXTENSION_URI, bytesEqual, hex, sha256, utf8 } from '../../cards/i
 import type { Logger } from '../runtime/log.js'
 import type { ArchivedRow, FinalState, Store } from '../store/index.js'
 import { deriveState, headerOf, isFinal, openReceipt } from '../receipts/index.js'
+import { envelopeFromWire, headerFromWire, receiptFromWire } from '../../proto/index.js'
 import type { CompactionReport, RetentionPolicy } from './types.js'
 
 /** Obligations per transaction: each turn of work stays in the low milliseconds. */
@@ -74,7 +75,8 @@ async function archiveFinal (core: CompactHost, beforeMs: number, nowMs: number,
       if (t.atMs >= beforeMs) continue
       const { states, lastAtMs } = r.receiptSummary(t.messageId)
       const state = deriveState(states)
-      if (!isFinal(state) || lastAtMs >= beforeMs) continue // already archived (no receipts left), or touched since
+      // a COMPLETE that waits for its auditor's verdict is not final, however old
+      if (!isFinal(state, state === 'COMPLETE' && audited(core, t.messageId)) || lastAtMs >= beforeMs) continue // already archived (no receipts left), or touched since
       if (r.inFlight(t.messageId)) {
         report.heldInFlight++
         continue
@@ -86,6 +88,21 @@ async function archiveFinal (core: CompactHost, beforeMs: number, nowMs: number,
     await flush() // a batch never spans windows: the next window reads rows this one may delete
     if (window.end) return
     await yieldTurn()
+  }
+}
+
+/** The obligation names an auditor: its message says so, else the header its COMPLETE carries (decoded, not verified:
+ * keeping an obligation whole is never unsafe). */
+function audited (core: CompactHost, id: Uint8Array): boolean {
+  const m = core.store.retention.messageOf(id)
+  if (m !== undefined) return m.auditor !== undefined
+  const envelope = core.store.retention.receiptsIn(id, 'COMPLETE')[0]
+  if (envelope === undefined) return false
+  try {
+    const header = receiptFromWire(envelopeFromWire(envelope).payload).header
+    return header !== undefined && (headerFromWire(envelopeFromWire(header).payload).auditor ?? '') !== ''
+  } catch {
+    return true
   }
 }
 

@@ -129,7 +129,7 @@ export class MessageStore {
 
   /** Messages held for a seat that are not final yet: what a seat move hands over. */
   openFor (handle: string): MessageRow[] {
-    return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle = ? AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED') ORDER BY sent_at_ms, id`).all(handle).map(messageFromRow)
+    return this.s.get(`SELECT * FROM messages WHERE local_to = 1 AND to_handle = ? AND state NOT IN ('COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED') ORDER BY sent_at_ms, id`).all(handle).map(messageFromRow)
   }
 
   /** The recipient seat read a withdrawn message: it leaves the open inbox (the first read counts). */
@@ -172,7 +172,7 @@ export class MessageStore {
 
   /** Messages a seat sent from here, newest first; `open` leaves out the final ones. */
   sentBy (handle: string, open: boolean, limit: number): MessageRow[] {
-    const filter = open ? "AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED')" : ''
+    const filter = open ? "AND state NOT IN ('COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED')" : ''
     return this.s.get(`SELECT * FROM messages WHERE from_handle = ? AND local_from = 1 ${filter} ORDER BY sent_at_ms DESC, id LIMIT ?`).all(handle, limit).map(messageFromRow)
   }
 

@@ -2,7 +2,7 @@
 // leaves behind, the fact-log entries that no longer say anything, and the ids that must never come back.
 import type { Statements } from './statements.js'
 
-export type FinalState = 'COMPLETE' | 'REJECTED' | 'CANCELED' | 'EXPIRED' | 'FAILED'
+export type FinalState = 'AUDITED' | 'COMPLETE' | 'REJECTED' | 'CANCELED' | 'EXPIRED' | 'FAILED'
 
 /** One obligation found final, with what the archive keeps of it. */
 export interface ArchivedRow {
@@ -62,15 +62,16 @@ export class RetentionStore {
       .all(afterRowid, afterRowid + window) as Array<{ r: number, message_id: Buffer, state: string, at_ms: number }>)
     const last = this.s.get('SELECT coalesce(max(rowid), 0) FROM receipts').pluck().get() as number
     return {
-      rows: rows.filter(r => r.state === 'COMPLETE' || r.state === 'REJECTED' || r.state === 'CANCELED').map(r => ({ messageId: u8(r.message_id), atMs: r.at_ms })),
+      // an audited obligation's final word is a passing verdict (AUDITED, or AUDITED#n from round 2 on)
+      rows: rows.filter(r => r.state === 'COMPLETE' || r.state === 'REJECTED' || r.state === 'CANCELED' || r.state === 'AUDITED' || r.state.startsWith('AUDITED#')).map(r => ({ messageId: u8(r.message_id), atMs: r.at_ms })),
       next: afterRowid + window,
       end: afterRowid + window >= last
     }
   }
 
   /** An obligation's receipts by state and its newest receipt's time (from the index and the rows beside it). */
-  receiptSummary (id: Uint8Array): { states: Array<{ state: string }>, lastAtMs: number } {
-    const states = this.s.get('SELECT state, at_ms FROM receipts WHERE message_id = ?').all(id) as Array<{ state: string, at_ms: number }>
+  receiptSummary (id: Uint8Array): { states: Array<{ state: string, actor: string }>, lastAtMs: number } {
+    const states = this.s.get('SELECT state, actor, at_ms FROM receipts WHERE message_id = ?').all(id) as Array<{ state: string, actor: string, at_ms: number }>
     return { states, lastAtMs: states.reduce((n, r) => Math.max(n, r.at_ms), 0) }
   }
 
@@ -82,7 +83,7 @@ export class RetentionStore {
   givenUp (beforeMs: number, limit: number): Array<{ messageId: Uint8Array, state: 'EXPIRED' | 'FAILED', atMs: number }> {
     // each by its own index (messages_expiry, outbox_due): no scan of the messages
     const expired = (this.s.get(`SELECT id, expires_at_ms AS at FROM messages WHERE expires_at_ms IS NOT NULL AND expires_at_ms < ?
-      AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED') LIMIT ?`).all(beforeMs, limit) as Array<{ id: Buffer, at: number }>)
+      AND state NOT IN ('COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED') LIMIT ?`).all(beforeMs, limit) as Array<{ id: Buffer, at: number }>)
       .map(r => ({ messageId: u8(r.id), state: 'EXPIRED' as const, atMs: r.at }))
     const failed = (this.s.get(`SELECT m.id, min(o.created_at_ms) AS at FROM outbox o JOIN messages m ON m.id = o.ref
       WHERE o.status = 'failed' AND o.kind = 'message' AND o.created_at_ms < ? AND m.state = 'DELIVERY_PENDING' AND m.expires_at_ms IS NULL
@@ -105,15 +106,15 @@ export class RetentionStore {
   }
 
   /** The obligation's message as this node holds it (sent or received), for the archive row. */
-  messageOf (id: Uint8Array): { hash: Uint8Array, from: string, to: string, sentAtMs: number, local: boolean } | undefined {
-    const r = this.s.get('SELECT hash, from_handle, to_handle, sent_at_ms, local_from, local_to FROM messages WHERE id = ?').get(id) as
-      { hash: Buffer, from_handle: string, to_handle: string, sent_at_ms: number, local_from: number, local_to: number } | undefined
-    return r === undefined ? undefined : { hash: u8(r.hash), from: r.from_handle, to: r.to_handle, sentAtMs: r.sent_at_ms, local: r.local_from === 1 || r.local_to === 1 }
+  messageOf (id: Uint8Array): { hash: Uint8Array, from: string, to: string, sentAtMs: number, local: boolean, auditor?: string } | undefined {
+    const r = this.s.get('SELECT hash, from_handle, to_handle, sent_at_ms, local_from, local_to, auditor FROM messages WHERE id = ?').get(id) as
+      { hash: Buffer, from_handle: string, to_handle: string, sent_at_ms: number, local_from: number, local_to: number, auditor: string | null } | undefined
+    return r === undefined ? undefined : { hash: u8(r.hash), from: r.from_handle, to: r.to_handle, sentAtMs: r.sent_at_ms, local: r.local_from === 1 || r.local_to === 1, ...(r.auditor === null ? {} : { auditor: r.auditor }) }
   }
 
-  /** The receipt envelopes held for an obligation in a state. */
+  /** The receipt envelopes held for an obligation in a state (in any round: the slot's state, not a FAIL verdict). */
   receiptsIn (id: Uint8Array, state: string): Uint8Array[] {
-    return (this.s.get('SELECT envelope FROM receipts WHERE message_id = ? AND state = ? ORDER BY at_ms').all(id, state) as Array<{ envelope: Buffer }>).map(r => u8(r.envelope))
+    return (this.s.get("SELECT envelope FROM receipts WHERE message_id = ? AND (state = ? OR state LIKE ? || '#%') ORDER BY at_ms DESC").all(id, state, state) as Array<{ envelope: Buffer }>).map(r => u8(r.envelope))
   }
 
   /**

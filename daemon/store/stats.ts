@@ -43,7 +43,7 @@ export class StatsStore {
   /** The message for a seat here that has waited longest without being completed, rejected or withdrawn. */
   oldestOpenInbox (): OldestOpen | undefined {
     const r = this.s.get(`SELECT id, from_handle, to_handle, state, stored_at_ms FROM messages
-      WHERE local_to = 1 AND state NOT IN ('COMPLETE', 'REJECTED', 'CANCELED') ORDER BY stored_at_ms LIMIT 1`).get() as
+      WHERE local_to = 1 AND state NOT IN ('COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED') ORDER BY stored_at_ms LIMIT 1`).get() as
       { id: Buffer, from_handle: string, to_handle: string, state: OldestOpen['state'], stored_at_ms: number } | undefined
     return r === undefined ? undefined : { id: u8(r.id), from: r.from_handle, to: r.to_handle, state: r.state, sinceMs: r.stored_at_ms }
   }

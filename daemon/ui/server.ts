@@ -16,7 +16,7 @@ const STATIC: Record<string, string> = { '/': 'index.html', '/app.js': 'app.js',
 const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
 // Everything comes from this origin; no inline script, so an injected tag could not run even if escaping failed.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-const ACTION = /^\/api\/obligations\/(ob_[0-9a-f]{32})\/(ack|reject|retry|claim|renew|release)$/
+const ACTION = /^\/api\/obligations\/(ob_[0-9a-f]{32})\/(ack|reject|retry|claim|renew|release|audit)$/
 
 export interface UiOptions { port: number, host?: string }
 
@@ -68,6 +68,7 @@ async function act (req: IncomingMessage, res: ServerResponse, routes: Record<st
     return { leaseMs: v }
   }
   const params = verb === 'ack' ? { obligation, sentence: text('sentence') } : verb === 'reject' ? { obligation, reason: text('reason') }
+    : verb === 'audit' ? { obligation, verdict: text('verdict'), sentence: text('sentence') }
     : verb === 'claim' || verb === 'renew' ? { obligation, ...leaseMs() } : { obligation }
   try {
     sendJson(res, 200, await routes[verb](params))

@@ -61,7 +61,9 @@ async function obligations (core: Core): Promise<unknown[]> {
     const w = obligationWake(core, id)
     const j = journey(core, v, w)
     const m = core.store.messages.message(id)
-    return { ...v, preview: m === undefined ? undefined : preview(m.envelope), sender: m?.localFrom === true, recipient: m?.localTo === true, role: roleWork(core, v), journey: j.steps, done: j.done, verdict: j.verdict }
+    // the page offers pass and fail to a seat of this node named as auditor, once a COMPLETE waits for its verdict
+    const auditor = m?.auditor !== undefined && core.store.identity.actor(m.auditor)?.hosted === true
+    return { ...v, preview: m === undefined ? undefined : preview(m.envelope), sender: m?.localFrom === true, recipient: m?.localTo === true, auditing: auditor, role: roleWork(core, v), journey: j.steps, done: j.done, verdict: j.verdict }
   }))
 }
 

@@ -70,7 +70,7 @@ describe('aios-comm mcp', () => {
 
     const tools = (await A.client.listTools()).tools.map(t => t.name)
     say(`A tools/list → ${tools.join(', ')}`)
-    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'claim', 'renew', 'release', 'read', 'consume', 'ack', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
+    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'claim', 'renew', 'release', 'read', 'consume', 'ack', 'audit', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
 
     const sent = await plain(A.client, 'send', { to: 'hello-b', text: 'please summarise the build log' })
     say(`A send {to: hello-b} → ${sent.obligation as string} ${sent.state as string}`)
@@ -192,6 +192,14 @@ describe('mcp tools', () => {
     await refused(A, seen, 'ack', { obligation: s2.obligation, sentence: 'not mine to ack' })
     // leases are for role work only (test/cli/mcp-roles.test.ts takes one)
     for (const name of ['claim', 'renew', 'release']) expect(await refused(B, seen, name, { obligation: s2.obligation })).toBe('NOT_ROLE_WORK')
+
+    // an audited obligation: the sender names itself as auditor and judges the recipient's COMPLETE
+    const s4 = await tool(A, seen, 'send', { to: 'tools-b', text: 'write the changelog', auditor: 'tools-a' })
+    await waitFor('s4 at B', async () => await tool(B, seen, 'inbox'), r => r.messages.some((m: any) => m.obligation === s4.obligation))
+    await tool(B, seen, 'ack', { obligation: s4.obligation, sentence: 'changelog written' })
+    await waitFor('s4 to audit at A', async () => await tool(A, seen, 'inbox'), r => r.toAudit.some((m: any) => m.obligation === s4.obligation))
+    expect(await tool(A, seen, 'audit', { obligation: s4.obligation, verdict: 'pass', sentence: 'read the changelog' })).toMatchObject({ verdict: 'PASS', state: 'AUDITED' })
+    expect((await tool(A, seen, 'status', { obligation: s4.obligation })).auditor).toBe('tools-a')
 
     // every tool was called, and each answer fits the schema tools/list advertised (the SDK's own validator)
     const ajv = new AjvJsonSchemaValidator()

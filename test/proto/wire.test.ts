@@ -43,9 +43,9 @@ describe('wire format', () => {
   })
 
   it('round-trips deliver and sync frames', () => {
-    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])], headers: [new Uint8Array([5]), new Uint8Array([6])], receipts: [new Uint8Array([4])], cards: [], handoffs: [{ message: new Uint8Array([7]), receipts: [new Uint8Array([8])], header: new Uint8Array([9]) }], evidence: [{ receiptHash: new Uint8Array(32).fill(4), content: new Uint8Array([5, 6]) }] }
+    const req = { batchId: 7, messages: [new Uint8Array([1]), new Uint8Array([2, 3])], headers: [new Uint8Array([5]), new Uint8Array([6])], receipts: [new Uint8Array([4])], cards: [], handoffs: [{ message: new Uint8Array([7]), receipts: [new Uint8Array([8])], header: new Uint8Array([9]) }], evidence: [{ receiptHash: new Uint8Array(32).fill(4), content: new Uint8Array([5, 6]) }], audits: [{ message: new Uint8Array([10]), receipts: [new Uint8Array([11])], header: new Uint8Array([12]) }] }
     expect(w.deliverRequestFromWire(w.deliverRequestToWire(req))).toEqual(req)
-    const res = { batchId: 7, results: [{ messageId: new Uint8Array([1]), receipt: new Uint8Array([4]), errorCode: undefined, errorMessage: undefined }], receiptResults: [{ receiptHash: new Uint8Array([9]), errorCode: 'RECEIPT_WRONG_SIGNER', errorMessage: 'x' }], error: undefined, handoffResults: [] }
+    const res = { batchId: 7, results: [{ messageId: new Uint8Array([1]), receipt: new Uint8Array([4]), errorCode: undefined, errorMessage: undefined }], receiptResults: [{ receiptHash: new Uint8Array([9]), errorCode: 'RECEIPT_WRONG_SIGNER', errorMessage: 'x' }], error: undefined, handoffResults: [], auditResults: [{ messageId: new Uint8Array([2]), receipt: undefined, errorCode: 'AUDIT_BEFORE_COMPLETE', errorMessage: 'x' }] }
     expect(w.deliverResponseFromWire(w.deliverResponseToWire(res))).toEqual(res)
     const page = { facts: [{ seq: 3, kind: 'aios-comm/receipt', envelope: new Uint8Array([5]) }], head: 9, done: true }
     expect(w.syncPageFromWire(w.syncPageToWire(page))).toEqual(page)

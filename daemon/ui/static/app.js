@@ -84,12 +84,13 @@ function renderMesh (s) {
 
 function chain (o) {
   const byState = new Map(o.receipts.map(r => [r.state, r]))
-  const wanted = byState.has('REJECTED') ? ['DELIVERED', 'READ', 'REJECTED'] : STEPS
+  const wanted = byState.has('REJECTED') ? ['DELIVERED', 'READ', 'REJECTED'] : o.auditor !== undefined ? [...STEPS, 'AUDITED'] : STEPS
   return el('div', { class: 'chain' }, wanted.map(st => {
     const r = byState.get(st)
     const cls = r === undefined ? '' : r.verified ? 'done' : 'bad'
     const title = r === undefined ? 'not yet' : `${r.at} signed by ${r.signer}${r.verified ? ' — verified' : ` — NOT VERIFIED: ${r.reason}`}`
-    return el('span', { class: `step ${cls}`, title, 'data-state': st }, r === undefined ? st : `${st} ${r.verified ? '✓' : '✗'}`)
+    const label = r !== undefined && r.verdict !== undefined ? `${st} ${r.verdict}` : st
+    return el('span', { class: `step ${cls}${r !== undefined && r.verdict === 'FAIL' ? ' bad' : ''}`, title, 'data-state': st }, r === undefined ? st : `${label} ${r.verified ? '✓' : '✗'}`)
   }))
 }
 
@@ -111,8 +112,13 @@ function roleCell (o) {
 }
 
 function actions (o) {
-  const final = o.state === 'COMPLETE' || o.state === 'REJECTED' || o.state === 'CANCELED'
+  // an audited obligation's COMPLETE waits for its verdict; AUDITED is its end
+  const final = (o.state === 'COMPLETE' && o.auditor === undefined) || o.state === 'AUDITED' || o.state === 'REJECTED' || o.state === 'CANCELED'
   const buttons = []
+  if (o.auditing && o.state === 'COMPLETE') {
+    buttons.push(el('button', { onclick: () => act(o.obligation, 'audit', { verdict: 'pass', sentence: prompt('What did you check?', 'Checked the evidence.') }) }, 'pass'))
+    buttons.push(el('button', { onclick: () => act(o.obligation, 'audit', { verdict: 'fail', sentence: prompt('What is wrong?', '') }) }, 'fail'))
+  }
   if (o.role && o.recipient && !final) {
     // role work: claimed before anything else; read, ack and reject only while a seat here holds the live lease
     const lease = () => { const m = prompt('Lease in minutes:', '10'); return m === null ? null : { leaseMs: Math.round(Number(m) * 60_000) } }
