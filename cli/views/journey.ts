@@ -14,7 +14,8 @@ export function obligationText (r: StatusResult): string {
     s.verified === true ? 'verified' : s.verified === false ? 'NOT VERIFIED' : undefined,
     [s.evidence, s.detail].filter(x => x !== undefined && x !== '').join('; ')
   ])
-  const evidence = r.receipts.find(x => x.evidence !== undefined)?.evidence
+  // the newest COMPLETE's (an audited obligation's later round names a file of its own)
+  const evidence = r.receipts.filter(x => x.evidence !== undefined && x.state === 'COMPLETE').at(-1)?.evidence ?? r.receipts.find(x => x.evidence !== undefined)?.evidence
   const file = evidence === undefined ? '' : `\nevidence ${evidence.path} sha256 ${evidence.sha256} (${evidence.size} bytes)`
   const leases = r.leases === undefined || r.leases.length === 0 ? ''
     : `\n\nleases (granted by ${r.from}'s node):\n${table(['FENCE', 'HOLDER', 'GRANTED', 'EXPIRES', 'END'], r.leases.map(l => [String(l.fence), l.holder, l.grantedAt, l.expiresAt, l.end === 'released' ? `released ${l.releasedAt ?? ''}` : l.end]))}`

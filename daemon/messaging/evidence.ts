@@ -9,8 +9,10 @@ import { rehashEvidence } from './evidence-read.js'
 import { MAX_EVIDENCE_CONTENT_BYTES } from '../limits/index.js'
 
 /** The receipt file `ack` writes when no --file is given: the sentence and who, what, when. */
-export function writeReceiptFile (evidenceDir: string, fields: { obligation: string, from: string, to: string, sentence: string, atMs: number }): string {
-  const path = join(evidenceDir, `${fields.obligation}.receipt.md`)
+export function writeReceiptFile (evidenceDir: string, fields: { obligation: string, from: string, to: string, sentence: string, atMs: number, round?: number }): string {
+  // a later round of an audited obligation gets a file of its own: the earlier COMPLETE still names (and hashes) its file
+  const round = fields.round !== undefined && fields.round > 1 ? `.round${fields.round}` : ''
+  const path = join(evidenceDir, `${fields.obligation}${round}.receipt.md`)
   writePrivateFile(path, [
     `# Receipt for ${fields.obligation}`,
     '',

@@ -6,7 +6,7 @@ import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState
 import type { Core } from '../core.js'
 import { NODE_CALLER, checkObligationAccess, type Caller } from '../access/index.js'
 import type { MessageRow } from '../store/index.js'
-import { deriveState, isFinal, parseSlot, rank, roleOfAddress, signReceipt, slotOf } from '../receipts/index.js'
+import { deriveState, isFinal, openReceipt, parseSlot, rank, roleOfAddress, signReceipt, slotOf } from '../receipts/index.js'
 import { heldLease, roleSeat } from './roles.js'
 import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
@@ -80,6 +80,13 @@ async function issue (core: Core, at: Inbox, steps: Array<{ state: ReceiptState,
   return { obligation: obligationId(m.id), state: deriveState(core.store.receipts.forMessage(m.id)), issued: signed.map(r => r.data.state) }
 }
 
+/** The evidence a COMPLETE already signed here names, as ack answers it. */
+function evidenceOf (envelope: Uint8Array): { path: string, sha256: string, size: number } {
+  const o = openReceipt(envelope)
+  const e = o.ok ? o.receipt.evidence : undefined
+  return { path: e?.path ?? '', sha256: e === undefined ? '' : Buffer.from(e.sha256).toString('hex'), size: e?.size ?? 0 }
+}
+
 /** The round the next COMPLETE takes: after the highest round held, once a FAIL verdict voided it; else that round. */
 function nextRound (held: ReadonlyArray<{ state: string }>): number {
   let top = 0
@@ -150,7 +157,15 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   refuseCanceled(m) // before a receipt file is written or an evidence file read
   if (at.role) heldLease(core, m, at.seat) // and before either for role work without the lease
   const now = Date.now()
-  const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now })
+  // decided before a receipt file is written: a refused or repeated ack leaves the file an earlier COMPLETE names as it is
+  const held = core.store.receipts.forMessage(m.id)
+  const state = deriveState(held)
+  if (m.auditor !== undefined && state === 'COMPLETE') throw new MeshError('AUDIT_PENDING', `${obligationId(m.id)} is COMPLETE and waits for the verdict of its auditor ${m.auditor}`)
+  const round = m.auditor === undefined ? 1 : nextRound(held)
+  const signed = held.find(r => r.state === slotOf({ state: 'COMPLETE', round }) && r.actor === at.seat)
+  if (signed !== undefined) return { obligation: obligationId(m.id), state, issued: [], evidence: evidenceOf(signed.envelope) }
+  if (isFinal(state, m.auditor !== undefined)) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${state}`)
+  const path = opts.file ?? writeReceiptFile(core.ctx.paths.evidence, { obligation: obligationId(m.id), from: m.from, to: m.to, sentence, atMs: now, round })
   // Checked, hashed and kept in one read; a file that changes while it is read is refused (EVIDENCE_CHANGED).
   const file = await readEvidence(path, core.ctx.paths)
   checkFields([['the evidence path', file.path, MAX_EVIDENCE_PATH_BYTES]]) // resolved: a relative path grows
