@@ -148,7 +148,8 @@ export function messageFromWire (bytes: Uint8Array): T.MessageData {
       require: m.require === 0 ? 'DELIVERED' : stateFromWire(m.require, 'message'),
       expiresAtMs: numOrUndef(m.expiresAtMs),
       attachments: m.attachments.map(a => ({ name: a.name ?? '', contentType: a.contentType ?? '', sha256: req(a.sha256), size: a.size ?? 0, inline: bytesOrUndef(a.inline) })),
-      fromKey: req(m.fromKey)
+      fromKey: req(m.fromKey),
+      traceparent: strOrUndef(m.traceparent)
     }
   })
 }

@@ -39,6 +39,8 @@ export interface MessageData {
   expiresAtMs?: number
   attachments?: Attachment[]
   fromKey: Uint8Array
+  /** The sender's W3C traceparent when it exports traces; absent otherwise (the bytes are then as before). */
+  traceparent?: string
 }
 
 export interface EvidenceData {

@@ -341,6 +341,9 @@ export namespace aioscomm {
             /** Message fromKey. */
             fromKey: Uint8Array;
 
+            /** Message traceparent. */
+            traceparent: string;
+
             /**
              * Encodes the specified Message message. Does not implicitly {@link aioscomm.v1.Message.verify|verify} messages.
              * @param message Message message or plain object to encode
@@ -407,6 +410,9 @@ export namespace aioscomm {
 
                 /** Message fromKey */
                 fromKey?: (Uint8Array|null);
+
+                /** Message traceparent */
+                traceparent?: (string|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

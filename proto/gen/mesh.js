@@ -754,6 +754,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {number|null} [expiresAtMs] Message expiresAtMs
              * @property {Array.<aioscomm.v1.Attachment.$Properties>|null} [attachments] Message attachments
              * @property {Uint8Array|null} [fromKey] Message fromKey
+             * @property {string|null} [traceparent] Message traceparent
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -883,6 +884,14 @@ export const aioscomm = $root.aioscomm = (() => {
             Message.prototype.fromKey = $util.newBuffer([]);
 
             /**
+             * Message traceparent.
+             * @member {string} traceparent
+             * @memberof aioscomm.v1.Message
+             * @instance
+             */
+            Message.prototype.traceparent = "";
+
+            /**
              * Encodes the specified Message message. Does not implicitly {@link aioscomm.v1.Message.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Message
@@ -923,6 +932,8 @@ export const aioscomm = $root.aioscomm = (() => {
                         $root.aioscomm.v1.Attachment.encode(message.attachments[i], writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
                 if (message.fromKey != null && $Object.hasOwnProperty.call(message, "fromKey") && message.fromKey.length)
                     writer.uint32(/* id 12, wireType 2 =*/98).bytes(message.fromKey);
+                if (message.traceparent != null && $Object.hasOwnProperty.call(message, "traceparent") && message.traceparent !== "")
+                    writer.uint32(/* id 14, wireType 2 =*/114).string(message.traceparent);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1072,6 +1083,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 message.fromKey = value;
                             else
                                 delete message.fromKey;
+                            continue;
+                        }
+                    case 14: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.traceparent = value;
+                            else
+                                delete message.traceparent;
                             continue;
                         }
                     }
