@@ -13,7 +13,7 @@ const LEASE_REFUSED = /^(ROLE_EMPTY|NOT_IN_ROLE|NOT_ROLE_WORK|LEASE_HELD|LEASE_R
 const RETENTION = { OBLIGATION_ARCHIVED: EXIT.refused, RETENTION_INVALID: EXIT.usage } as Record<string, number>
 function frozen (code: string): number {
   if (RETENTION[code] !== undefined) return RETENTION[code]
-  if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID') return EXIT.usage
+  if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID' || code === 'OTLP_ENDPOINT_INVALID') return EXIT.usage
   if (LEASE_REFUSED.test(code)) return EXIT.refused
   if (A2A_CLIENT_REFUSED.test(code)) return EXIT.refused
   if (code === 'USAGE' || code === 'IDEMPOTENCY_KEY_INVALID') return EXIT.usage
