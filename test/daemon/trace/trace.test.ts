@@ -26,14 +26,15 @@ function storedTraceparent (home: string, ob: string): string | undefined {
   return messageFromWire(envelopeFromWire(new Uint8Array(m.envelope)).payload).traceparent
 }
 
-/** The trace as a small table: span name, kind, node (by seat), span id, parent span name and id. */
+/** The trace as a small table: span name, kind, node (by seat), span id, parent span name and id, outcome. */
 function table (spans: ReceivedSpan[], names: Map<string, string>): string {
   const byId = new Map(spans.map(s => [s.spanId, s]))
   const kinds: Record<number, string> = Object.fromEntries(Object.entries(KIND).map(([k, v]) => [v, k]))
-  const head = ['span', 'kind', 'node', 'span id', 'parent', 'parent span id']
+  const head = ['span', 'kind', 'node', 'span id', 'parent', 'parent span id', 'outcome']
   const rows = [...spans].sort((a, b) => a.startMs - b.startMs).map(s => [
     s.name, kinds[s.kind] ?? String(s.kind), names.get(node(s)) ?? node(s), s.spanId,
-    s.parentSpanId === '' ? '(root)' : byId.get(s.parentSpanId)?.name ?? '?', s.parentSpanId
+    s.parentSpanId === '' ? '(root)' : byId.get(s.parentSpanId)?.name ?? '?', s.parentSpanId,
+    `${String(s.attributes['aios-comm.outcome'] ?? '')}${s.statusCode === 2 ? ' (ERROR)' : ''}`
   ])
   const w = head.map((_, i) => Math.max(...[head, ...rows].map(r => r[i].length)))
   return [head, ...rows].map(r => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()).join('\n')
