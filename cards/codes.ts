@@ -203,6 +203,7 @@ export const CODES = {
   UI_NOT_LOOPBACK: { exit: 'failure', fix: 'listen on 127.0.0.1, ::1 or localhost' },
   A2A_NOT_LOOPBACK: { exit: 'failure', fix: 'listen on 127.0.0.1, ::1 or localhost' },
   METRICS_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
+  OTLP_ENDPOINT_INVALID: { exit: 'usage', fix: 'give the collector\'s OTLP/HTTP URL, http:// or https://, e.g. http://127.0.0.1:4318' },
   UI_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
   A2A_LISTEN_FAILED: { exit: 'failure', fix: 'choose a free port' },
   // bridges

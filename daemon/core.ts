@@ -25,6 +25,8 @@ export interface CoreEvents {
   'facts:appended': []
   /** A local seat signed a new message and queued it. */
   'message:out': [{ id: Uint8Array, from: string, to: string }]
+  /** The outbox sent a message to its destination seat's node (or handed it over here) and heard back, or failed to. */
+  'message:deliver': [DeliverAttempt]
   /** A wake attempt ended (recorded in the store first). */
   wake: [WakeEvent]
   /** A peer node connected (its first connection) or disconnected (its last). */
@@ -47,6 +49,35 @@ export interface NodeView {
   retention?: () => RetentionView | undefined
 }
 
+/** One delivery attempt of one message from this node's outbox. */
+export interface DeliverAttempt {
+  messageId: Uint8Array
+  /** The seat the outbox row is for (one of a role's seats, or the recipient). */
+  dest: string
+  /** The node it was sent to; this node's own id for a seat hosted here. */
+  peerId: string
+  /** When the outbox row was made (the message committed), when this attempt left and when its answer came. */
+  queuedAtMs: number
+  startMs: number
+  endMs: number
+  outcome: 'delivered' | 'retry' | 'failed'
+  error?: string
+}
+
+/** The span of one send, begun before the message is signed so that its context can travel inside it. */
+export interface SendSpan {
+  /** The W3C traceparent to sign into the message. */
+  readonly traceparent: string
+  /** The message is committed and queued. */
+  sent: (messageId: Uint8Array, bodyBytes: number) => void
+  failed: (err: unknown) => void
+}
+
+/** Set on the core while traces are exported. */
+export interface SendTracer {
+  send: (from: string, to: string) => SendSpan
+}
+
 export interface WakeEvent {
   handle: string
   newest: Uint8Array
@@ -64,6 +95,8 @@ export class Core {
   lookupCard?: (handle: string) => Promise<boolean>
   /** Set by the daemon: sends a signed lease request to the sender's node and returns the signed lease (or throws its refusal). */
   askAuthority?: (peerId: string, request: Uint8Array) => Promise<Uint8Array>
+  /** Set by the daemon while traces are exported (`--otlp-endpoint`): the send span whose context a message carries. */
+  tracer?: SendTracer
 
   constructor (
     readonly ctx: HomeContext,

@@ -24,6 +24,7 @@ import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import type { A2ABridge, BridgeOptions } from './a2a/index.js'
 import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
 import { uiServer, type UiOptions } from './ui/index.js'
+import { TraceExport, otlpTracesUrl } from './trace/index.js'
 import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
 // A node with a public address confirmed this recently relays by default: addresses of a VM change rarely, a laptop's
@@ -55,6 +56,8 @@ export interface DaemonInfo {
   metrics?: string
   /** The web page when it runs. */
   ui?: string
+  /** Where spans are exported when traces are on (OTLP/HTTP). */
+  traces?: string
 }
 
 export interface DaemonOptions {
@@ -64,6 +67,8 @@ export interface DaemonOptions {
   metrics?: { port: number, host?: string }
   /** Serve the web page on loopback (off by default). */
   ui?: UiOptions
+  /** Export traces to this OTLP/HTTP collector (off by default; config.json's otlpEndpoint when not given). */
+  otlpEndpoint?: string
 }
 
 export class Daemon {
@@ -92,6 +97,7 @@ export class Daemon {
     requireLoopback('a2a', opts.a2a?.host)
     requireLoopback('metrics', opts.metrics?.host)
     requireLoopback('ui', opts.ui?.host)
+    if (opts.otlpEndpoint !== undefined) otlpTracesUrl(opts.otlpEndpoint)
   }
 
   async start (): Promise<DaemonInfo> {
@@ -115,6 +121,7 @@ export class Daemon {
     const peerId = await ctx.peerId()
     const directory = new Directory(ctx, peerId)
     const core = this.core = new Core(ctx, directory, peerId, this.log)
+    const traces = await this.startTraces(core, this.opts.otlpEndpoint ?? ctx.config.otlpEndpoint)
     // history ages out: before anything is served when the last compaction was long ago, a while after start, then
     // every few hours (the policy lives in config.json)
     const retention = this.retention = new RetentionService(core, policy => saveConfig(paths.config, { ...ctx.config, retention: policy }))
@@ -219,10 +226,20 @@ export class Daemon {
       peerId, addresses: this.addresses(), socket: paths.socket, home: this.home,
       ...(seats.listening === undefined ? {} : { seatSocket: seats.listening }),
       ...this.bridgeInfo(),
-      ...urls
+      ...urls,
+      ...(traces === undefined ? {} : { traces })
     }
     this.log.info('daemon started', { ...info })
     return info
+  }
+
+  /** Spans of every step exported from before the first message can arrive, stopped after everything else. */
+  private async startTraces (core: Core, endpoint: string | undefined): Promise<string | undefined> {
+    if (endpoint === undefined) return undefined
+    const traces = new TraceExport(core, otlpTracesUrl(endpoint))
+    this.started('traces', async () => await traces.stop())
+    await traces.start()
+    return traces.url
   }
 
   /** The metrics endpoint and the web page, each only when asked for. */

@@ -157,7 +157,8 @@ export function messageFromWire (bytes: Uint8Array): T.MessageData {
       expiresAtMs: numOrUndef(m.expiresAtMs),
       attachments: m.attachments.map(a => ({ name: a.name ?? '', contentType: a.contentType ?? '', sha256: req(a.sha256), size: a.size ?? 0, inline: bytesOrUndef(a.inline) })),
       fromKey: req(m.fromKey),
-      auditor: strOrUndef(m.auditor)
+      auditor: strOrUndef(m.auditor),
+      traceparent: strOrUndef(m.traceparent)
     }
   })
 }

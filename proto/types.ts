@@ -44,6 +44,8 @@ export interface MessageData {
   fromKey: Uint8Array
   /** The seat that must judge the COMPLETE (require AUDITED). */
   auditor?: string
+  /** The sender's W3C traceparent when it exports traces; absent otherwise (the bytes are then as before). */
+  traceparent?: string
 }
 
 export interface EvidenceData {

@@ -14,6 +14,7 @@ interface DaemonFlags {
   metricsHost?: string
   uiPort?: string
   uiHost?: string
+  otlpEndpoint?: string
 }
 
 function port (flag: string, value: string | undefined): number | undefined {
@@ -34,6 +35,7 @@ export function register (program: Command): void {
     .option('--metrics-host <host>', 'the metrics listen address; loopback only (default 127.0.0.1)')
     .option('--ui-port <port>', 'serve the web page on this port (0: any free port); off by default')
     .option('--ui-host <host>', 'the web page\'s listen address; loopback only (default 127.0.0.1)')
+    .option('--otlp-endpoint <url>', 'export traces of every obligation\'s steps to this OpenTelemetry collector (OTLP/HTTP, e.g. http://127.0.0.1:4318); off by default; config.json "otlpEndpoint" keeps it across restarts')
     .action(async (o: DaemonFlags, cmd: Command) => {
       const Daemon = await loadDaemon()
       const a2a = port('--a2a-port', o.a2aPort)
@@ -47,7 +49,8 @@ export function register (program: Command): void {
       const daemon = new Daemon(homeDir(cmd), {
         ...(a2a === undefined ? {} : { a2a: { port: a2a, host: o.a2aHost, as: o.a2aAs, token: o.a2aToken === true, waitMs } }),
         ...(metrics === undefined ? {} : { metrics: { port: metrics, host: o.metricsHost } }),
-        ...(ui === undefined ? {} : { ui: { port: ui, host: o.uiHost } })
+        ...(ui === undefined ? {} : { ui: { port: ui, host: o.uiHost } }),
+        ...(o.otlpEndpoint === undefined ? {} : { otlpEndpoint: o.otlpEndpoint })
       })
       // Listen before starting and keep listening until the process ends: a stop asked for during start, or asked
       // again while stopping, must end in the same clean stop, never in the default kill half-way through a commit.

@@ -3,7 +3,7 @@
 // every outcome. Nothing leaves the outbox until the answer for it is durably stored.
 import { MeshError } from '../../cards/index.js'
 import type { DeliverResponseData, EvidenceContentData, HandoffData } from '../../proto/index.js'
-import type { Core } from '../core.js'
+import type { Core, DeliverAttempt } from '../core.js'
 import type { MessageRow, OutboxRow } from '../store/index.js'
 import { acceptAudits, acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
 import type { PeerSession } from './peer-session.js'
@@ -248,13 +248,14 @@ export class OutboxWorker {
     const messages = items.filter(i => i.row.kind === 'message')
     const receipts = items.filter(i => i.row.kind === 'receipt')
     const audits = items.filter(i => i.row.kind === 'audit')
+    const startMs = Date.now()
     const res: DeliverResponseData = {
       batchId: 0,
       results: messages.length > 0 ? await acceptMessages(this.core, messages.map(i => i.bytes), messages.map(i => i.header), undefined) : [],
       receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes), undefined, contents(receipts)) : [],
       auditResults: audits.length > 0 ? await acceptAudits(this.core, audits.map(asHandoff), contents(audits), undefined) : []
     }
-    await this.settle(messages, receipts, res, [], audits)
+    await this.settle(messages, receipts, res, [], { peerId: this.core.peerId, startMs }, audits)
   }
 
   private async deliverRemote (peerId: string, items: Item[]): Promise<void> {
@@ -263,6 +264,7 @@ export class OutboxWorker {
     const handoffs = items.filter(i => i.row.kind === 'handoff')
     const audits = items.filter(i => i.row.kind === 'audit')
     let res: DeliverResponseData
+    const startMs = Date.now()
     try {
       res = await this.session(peerId).send(messages.map(i => i.bytes), messages.map(i => i.header), receipts.map(i => i.bytes), handoffs.map(asHandoff), contents([...receipts, ...audits]), audits.map(asHandoff))
     } catch (err) {
@@ -273,9 +275,10 @@ export class OutboxWorker {
       }, { durable: false }).catch(err => this.reread(err)) // lost in a power cut, the rows are simply due again
       // as the rows are now (a mailbox may have taken a copy while this batch was out): the memory, read again after markHeld
       this.unreachable?.(peerId, items.map(i => ({ ...i, row: this.queue.get(i.row.id)?.row ?? i.row })))
+      this.attempted(messages.map(i => attemptOf(i, { peerId, startMs }, now, 'retry', reason)))
       return
     }
-    await this.settle(messages, receipts, res, handoffs, audits)
+    await this.settle(messages, receipts, res, handoffs, { peerId, startMs }, audits)
   }
 
   /**
@@ -284,17 +287,19 @@ export class OutboxWorker {
    * by itself, since the rows are then due again and the recipient answers a message it holds with the DELIVERED
    * receipt it stored, never a second copy.
    */
-  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = [], audits: Item[] = []): Promise<void> {
+  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[], sent: Sent, audits: Item[] = []): Promise<void> {
     const store = this.core.store.messages
     const outbox: Outcomes = { settled: r => this.settled(r), retryLater: (r, t, w) => this.retryLater(r, t, w), finish: (r, st, w) => this.finish(r, st, w) }
     const now = Date.now()
     const settledStates: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
+    const attempts: DeliverAttempt[] = []
     const ok = await this.core.store.commit.run(() => {
       messages.forEach((item, i) => {
         const r = res.results[i]
         const m = item.message ?? store.message(item.row.ref)
         if (r === undefined || m === undefined) {
           settleRow(outbox, item.row, undefined, 'message', now)
+          attempts.push(attemptOf(item, sent, now, 'retry', 'no answer for this message in the batch'))
           return
         }
         if (r.receipt !== undefined) {
@@ -302,14 +307,18 @@ export class OutboxWorker {
           if (applied.ok && applied.state === 'DELIVERED') {
             this.settled(item.row)
             if (applied.isNew) settledStates.push({ messageId: m.id, state: 'DELIVERED', actor: m.to })
+            attempts.push(attemptOf(item, sent, now, 'delivered'))
           } else {
-            this.retryLater(item.row, now + backoffMs(item.row.attempts), applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`)
+            const why = applied.ok ? `answered with ${applied.state}, not DELIVERED` : `${applied.code}: ${applied.reason}`
+            this.retryLater(item.row, now + backoffMs(item.row.attempts), why)
+            attempts.push(attemptOf(item, sent, now, 'retry', why))
           }
           return
         }
         // an answer without a receipt is a refusal: with no code, an internal one
         const settled = settleRow(outbox, item.row, { errorCode: r.errorCode ?? 'INTERNAL', errorMessage: r.errorMessage }, 'message', now)
         if (settled === 'failed') settledStates.push({ messageId: m.id, state: 'FAILED', actor: m.to })
+        attempts.push(attemptOf(item, sent, now, settled === 'failed' ? 'failed' : 'retry', `${r.errorCode ?? 'INTERNAL'}: ${r.errorMessage ?? ''}`))
       })
       receipts.forEach((item, i) => { settleRow(outbox, item.row, res.receiptResults[i], 'receipt', now) })
       handoffs.forEach((item, i) => {
@@ -320,7 +329,12 @@ export class OutboxWorker {
     }, { durable: false }).catch(err => this.reread(err))
     if (ok !== true) return
     if (settledStates.length > 0) crashPoint('after-settle-commit')
+    this.attempted(attempts)
     for (const s of settledStates) this.core.events.emit('receipt', s)
+  }
+
+  private attempted (attempts: DeliverAttempt[]): void {
+    for (const a of attempts) this.core.events.emit('message:deliver', a)
   }
 
   /** A commit of the worker's outcomes failed: its memory may be ahead of the table, which is read again. */
@@ -329,6 +343,13 @@ export class OutboxWorker {
     this.core.log.error('outbox outcome not stored', { error: errorText(err) })
     return undefined
   }
+}
+
+/** Where a batch went and when it left. */
+interface Sent { peerId: string, startMs: number }
+
+function attemptOf (item: Item, sent: Sent, endMs: number, outcome: DeliverAttempt['outcome'], error?: string): DeliverAttempt {
+  return { messageId: item.row.ref, dest: item.row.dest, peerId: sent.peerId, queuedAtMs: item.row.createdAtMs, startMs: sent.startMs, endMs, outcome, ...(error === undefined ? {} : { error }) }
 }
 
 /** How the worker records an outcome: in the table and in its memory alike. */

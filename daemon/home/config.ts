@@ -6,6 +6,7 @@ import { MeshError } from '../../cards/index.js'
 import { writePrivateFile } from './files.js'
 import { isDefaultPolicy, parsePolicy } from '../retention/policy.js'
 import type { RetentionPolicy } from '../retention/types.js'
+import { otlpTracesUrl } from '../trace/index.js'
 
 export const DEFAULT_PORT = 7733 // fixed so peers can be told one address; change with init --listen
 const PEER_ID = /^[1-9A-HJ-NP-Za-km-z]{46,60}$/ // base58btc (12D3Koo…, Qm…)
@@ -42,12 +43,14 @@ export interface NodeConfig {
   mdns: boolean
   /** How long final obligations are kept in full, and archived ones at all (`aios-comm retention`). */
   retention: RetentionPolicy
+  /** Export traces to this OTLP/HTTP collector at every start (`daemon --otlp-endpoint` for one run). */
+  otlpEndpoint?: string
 }
 
 export const DEFAULT_MAILBOX_AFTER_MS = 120_000
 
 const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKnownPeers', 'seatSocket', 'seatSocketGroup', 'relay', 'mailboxes',
-  'mailboxAfterMs', 'announceOnly', 'mdns', 'retention'])
+  'mailboxAfterMs', 'announceOnly', 'mdns', 'retention', 'otlpEndpoint'])
 
 function invalid (path: string, what: string): MeshError {
   return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
@@ -94,6 +97,14 @@ export function parseConfig (text: string, path: string): NodeConfig {
     throw invalid(path, 'mailboxAfterMs must be a whole number of milliseconds')
   }
   if (doc.announceOnly === true && multiaddrList(doc.announce, 'announce', path).length === 0) throw invalid(path, 'announceOnly needs announce addresses')
+  if (doc.otlpEndpoint !== undefined) {
+    try {
+      if (typeof doc.otlpEndpoint !== 'string') throw new Error('otlpEndpoint must be a URL string')
+      otlpTracesUrl(doc.otlpEndpoint)
+    } catch (err) {
+      throw invalid(path, `otlpEndpoint: ${(err as Error).message}`)
+    }
+  }
   let retention: RetentionPolicy
   try {
     retention = parsePolicy(doc.retention)
@@ -113,7 +124,8 @@ export function parseConfig (text: string, path: string): NodeConfig {
     mailboxAfterMs: (doc.mailboxAfterMs as number | undefined) ?? DEFAULT_MAILBOX_AFTER_MS,
     announceOnly: doc.announceOnly === true,
     mdns: doc.mdns !== false,
-    retention
+    retention,
+    ...(doc.otlpEndpoint !== undefined ? { otlpEndpoint: doc.otlpEndpoint as string } : {})
   }
 }
 

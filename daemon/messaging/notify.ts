@@ -1,11 +1,11 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
 import { randomBytes } from 'node:crypto'
-import { MeshError, sha256, isValidHandle, isValidRole } from '../../cards/index.js'
+import { MeshError, sha256, isValidHandle, isValidRole, type KeyPair } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
-import { MESSAGE_ID_BYTES, obligationId } from './ids.js'
+import { MESSAGE_ID_BYTES, obligationId, parseObligation } from './ids.js'
 import { NONCE_BYTES, headerPayload, messageIdFor, roleOfAddress } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES, checkFields } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
@@ -125,7 +125,20 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
     }
   }
   const seat = core.seatKey(from)
+  const span = core.tracer?.send(from, input.to) // its context is signed into the message; none when traces are off
+  try {
+    const result = await signAndQueue(core, from, seat, { ...input, auditor }, seats, idem, span?.traceparent)
+    span?.sent(parseObligation(result.obligation), input.body.byteLength)
+    return { ...result, ...(held === undefined ? {} : { held }) }
+  } catch (err) {
+    span?.failed(err)
+    throw err
+  }
+}
+
+async function signAndQueue (core: Core, from: string, seat: KeyPair, input: NotifyInput, seats: string[], idem: { key: string, hash: Uint8Array } | undefined, traceparent: string | undefined): Promise<NotifyResult> {
   const now = Date.now()
+  const auditor = input.auditor // resolved by auditorFor: a handle, never role:NAME
   const nonce = new Uint8Array(randomBytes(NONCE_BYTES))
   const msg: MessageData = {
     id: messageIdFor(seat.publicKey, nonce),
@@ -139,7 +152,8 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
     require: auditor !== undefined ? 'AUDITED' : input.require ?? 'COMPLETE',
     expiresAtMs: input.ttlMs !== undefined ? now + input.ttlMs : undefined,
     fromKey: seat.publicKey,
-    auditor
+    auditor,
+    ...(traceparent === undefined ? {} : { traceparent })
   }
   const payload = messageToWire(msg)
   const envelopeOf = signer(core).add(seat, payload)
@@ -183,5 +197,5 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
   crashPoint('after-notify-commit')
   core.events.emit('message:out', { id: msg.id, from, to: msg.to })
   core.events.emit('outbox:kick')
-  return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to, ...(held === undefined ? {} : { held }) }
+  return { obligation: obligationId(msg.id), state: 'DELIVERY_PENDING', from, to: msg.to }
 }

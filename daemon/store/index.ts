@@ -20,6 +20,7 @@ import { MetaStore } from './meta.js'
 import { FactWatermark } from './fact-watermark.js'
 import { A2AClientStore } from './a2a-client.js'
 import { RetentionStore } from './retention.js'
+import { TraceStore } from './traces.js'
 
 export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -34,6 +35,7 @@ export type { ContractRow, WakeRow, WakeResult, OwedWake, ClockSample } from './
 export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 export type { MetaStore } from './meta.js'
+export type { TraceStore } from './traces.js'
 export type { RetentionStore, ArchivedRow, FinalState, StoreSize } from './retention.js'
 export type { A2AClientStore, A2APinRow, A2AObligationRow, A2AReceiptRow } from './a2a-client.js'
 export { FACT_SYNC_WAIT_MS, type FactWatermark } from './fact-watermark.js'
@@ -61,6 +63,8 @@ export class Store {
   readonly a2aClient: A2AClientStore
   /** What ages out: archived and purged obligations, compaction of the fact log, the store's size. */
   readonly retention: RetentionStore
+  /** The receive spans exported for messages addressed here, while traces are exported. */
+  readonly traces: TraceStore
   /** Durable writes batched per event-loop turn: await it before acknowledging anything. */
   readonly commit: GroupCommit
   /** The highest fact seq a durable commit covers: peers are handed seqs up to it only. */
@@ -87,6 +91,7 @@ export class Store {
     this.outbox = new OutboxStore(s)
     this.a2aClient = new A2AClientStore(s)
     this.retention = new RetentionStore(s)
+    this.traces = new TraceStore(s)
   }
 
   static open (path: string): Store {

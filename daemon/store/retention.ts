@@ -140,6 +140,7 @@ export class RetentionStore {
       `DELETE FROM leases WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM evidence WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM wake_queue WHERE message_id IN (SELECT id FROM ${WORK})`,
+      `DELETE FROM trace_spans WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM equivocations WHERE message_id IN (SELECT id FROM ${WORK})`,
       `DELETE FROM messages WHERE id IN (SELECT id FROM ${WORK})`
     ]) this.s.get(sql).run()

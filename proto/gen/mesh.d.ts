@@ -344,6 +344,9 @@ export namespace aioscomm {
             /** Message auditor. */
             auditor: string;
 
+            /** Message traceparent. */
+            traceparent: string;
+
             /**
              * Encodes the specified Message message. Does not implicitly {@link aioscomm.v1.Message.verify|verify} messages.
              * @param message Message message or plain object to encode
@@ -413,6 +416,9 @@ export namespace aioscomm {
 
                 /** Message auditor */
                 auditor?: (string|null);
+
+                /** Message traceparent */
+                traceparent?: (string|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

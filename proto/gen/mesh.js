@@ -755,6 +755,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<aioscomm.v1.Attachment.$Properties>|null} [attachments] Message attachments
              * @property {Uint8Array|null} [fromKey] Message fromKey
              * @property {string|null} [auditor] Message auditor
+             * @property {string|null} [traceparent] Message traceparent
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -892,6 +893,14 @@ export const aioscomm = $root.aioscomm = (() => {
             Message.prototype.auditor = "";
 
             /**
+             * Message traceparent.
+             * @member {string} traceparent
+             * @memberof aioscomm.v1.Message
+             * @instance
+             */
+            Message.prototype.traceparent = "";
+
+            /**
              * Encodes the specified Message message. Does not implicitly {@link aioscomm.v1.Message.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Message
@@ -934,6 +943,8 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 12, wireType 2 =*/98).bytes(message.fromKey);
                 if (message.auditor != null && $Object.hasOwnProperty.call(message, "auditor") && message.auditor !== "")
                     writer.uint32(/* id 13, wireType 2 =*/106).string(message.auditor);
+                if (message.traceparent != null && $Object.hasOwnProperty.call(message, "traceparent") && message.traceparent !== "")
+                    writer.uint32(/* id 14, wireType 2 =*/114).string(message.traceparent);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1092,6 +1103,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 message.auditor = value;
                             else
                                 delete message.auditor;
+                            continue;
+                        }
+                    case 14: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.traceparent = value;
+                            else
+                                delete message.traceparent;
                             continue;
                         }
                     }

@@ -18,7 +18,7 @@ function frozen (code: string): number {
   if (RETENTION[code] !== undefined) return RETENTION[code]
   if (AUDIT[code] !== undefined) return AUDIT[code]
   if (AUDIT_REFUSED.test(code)) return EXIT.refused
-  if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID') return EXIT.usage
+  if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID' || code === 'OTLP_ENDPOINT_INVALID') return EXIT.usage
   if (LEASE_REFUSED.test(code)) return EXIT.refused
   if (A2A_CLIENT_REFUSED.test(code)) return EXIT.refused
   if (code === 'USAGE' || code === 'IDEMPOTENCY_KEY_INVALID') return EXIT.usage
