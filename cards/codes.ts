@@ -254,7 +254,10 @@ export const CODES = {
   // reach: endorsement expiry and renewal
   ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' },
   // roles: the names a seat declares in its card (actor add --role, where role:NAME)
-  ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' }
+  ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' },
+  // capabilities: the skills and MCP tools a seat states in its card (actor add --skill/--skills, find, skill:ID)
+  SKILLS_INVALID: { exit: 'failure', fix: 'correct the named skill or MCP field; the manifest shape is in aios-comm actor add --help' },
+  NO_SKILL_MATCH: { exit: 'refused', fix: 'no other seat known here states that skill: aios-comm find --skill ID lists those that do' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

@@ -4,7 +4,7 @@ import type { Caller } from '../access/index.js'
 import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
 import type { JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
-import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, WhoamiResult } from '../setup/index.js'
+import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, SkillInput, WhoamiResult } from '../setup/index.js'
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
@@ -84,6 +84,10 @@ export interface ActorAddParams {
   isolated?: boolean
   /** Replaces the seat's roles ([] drops them); left out, an existing seat keeps its own. */
   roles?: string[]
+  /** Replaces the seat's skills ([] drops them and its MCP servers); with skillsFile, added to the manifest's. */
+  skills?: SkillInput[]
+  /** A manifest on this node (JSON: skills, mcp, model) that replaces the seat's skills and MCP servers. */
+  skillsFile?: string
 }
 
 export interface InviteResult { token: string, expiresAt: string, peerId: string, addrs: string[], meshKey: string }

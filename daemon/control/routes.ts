@@ -122,7 +122,9 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       commandTimeoutMs: optInt(p, 'commandTimeoutMs', 1),
       wakeDelayMs: optInt(p, 'wakeDelayMs', 0),
       isolated: optBool(p, 'isolated'),
-      roles: optStrList(p, 'roles')
+      roles: optStrList(p, 'roles'),
+      skills: p.skills === undefined || p.skills === null ? undefined : setup.skillInputs(p.skills),
+      skillsFile: optStr(p, 'skillsFile')
     }).then(r => { wake.seatRegistered(r.handle); return r })), // a seat registered again retries its waiting wake at once
     'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
     'actor.token': changing(p => setup.seatToken(ctx, str(p, 'handle'), { rotate: optBool(p, 'rotate'), remove: optBool(p, 'remove') })),
