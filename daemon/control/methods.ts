@@ -3,7 +3,7 @@
 import type { Caller } from '../access/index.js'
 import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
-import type { JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
+import type { FindReport, JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
 import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, SkillInput, WhoamiResult } from '../setup/index.js'
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
@@ -132,6 +132,8 @@ export interface ControlMethods {
   where: { params: { handle: string }, result: WhereResult }
   // roles: the seats whose valid cards state a role (where role:NAME)
   'where.role': { params: { role: string }, result: RoleReport }
+  // capabilities: the seats whose valid cards state a skill, a tag or an MCP tool, best first (find)
+  find: { params: { skill?: string, tag?: string, tool?: string }, result: FindReport }
   invite: { params: { ttlMs?: number }, result: InviteResult }
   join: { params: { token: string, handles?: string[] }, result: JoinResult }
   wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }
