@@ -119,6 +119,27 @@ export const whereAnswer = whereResult.partial().extend({
   seats: z.array(roleSeat).optional().describe('for role:NAME: the seats whose valid cards state the role')
 })
 
+// capabilities: the seats whose valid cards state a skill, a tag or an MCP tool (find_seats), best first
+const foundSeat = z.strictObject({
+  handle: z.string(),
+  peerId: z.string(),
+  local: z.boolean(),
+  healthy: z.boolean().describe('a seat here: it can act now; a seat elsewhere: its node is connected'),
+  problem: z.string().optional(),
+  seq: z.number(),
+  carrier: z.string(),
+  model: z.string().optional(),
+  skills: z.array(z.string()).describe('the ids of the skills its card states (send to skill:ID)'),
+  tools: z.array(z.string()).describe('its MCP tools as SERVER/TOOL'),
+  updatedAt: z.string(),
+  ageSeconds: z.number()
+})
+
+export const findReport = z.strictObject({
+  query: z.strictObject({ skill: z.string().optional(), tag: z.string().optional(), tool: z.string().optional() }),
+  seats: z.array(foundSeat).describe('best first: reachable now, then the most recently updated card')
+})
+
 export const peerView = z.strictObject({
   peerId: z.string(),
   addresses: z.array(z.string()),
