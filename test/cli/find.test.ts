@@ -81,6 +81,20 @@ async function addSeat (owner: string, home: string, handle: string, args: strin
   await ok(home, ['actor', 'endorse', handle, admitted.path])
 }
 
+describe('capabilities of a moved seat', () => {
+  it('actor import hosts the seat with the skills and MCP servers its card states and signs them into its new card', async () => {
+    const [a, b] = await createMesh(2, { start: false })
+    await ok(a.home, ['actor', 'add', 'agent-a', '--skills', file(a.home, 'm.json', manifest)])
+    const { path } = await ok(a.home, ['actor', 'export', 'agent-a', '--json'])
+    const imported = await ok(b.home, ['actor', 'import', path, '--json'])
+    const seat = (await ok(b.home, ['actor', 'list', '--json'])).find((x: { handle: string }) => x.handle === 'agent-a')
+    expect(seat).toMatchObject({ skills: [review], mcp: manifest.mcp })
+    const card = await cardOf(b.home, 'agent-a')
+    expect(card.skills[1]).toEqual(review)
+    expect(card.capabilities.extensions[0].params).toMatchObject({ seq: imported.seq, mcp: manifest.mcp })
+  })
+})
+
 interface Found { handle: string, peerId: string, local: boolean, healthy: boolean, seq: number, skills: string[], tools: string[] }
 
 describe('capabilities across a mesh', () => {
