@@ -17,7 +17,7 @@ export interface ActorRow {
   createdAtMs: number
   /** The roles the seat holds, sorted, each once (migration 017); its card states them. */
   roles: string[]
-  /** The seat's own skills and MCP servers, as its card states them (migration 020); absent: none. */
+  /** The seat's own skills and MCP servers, as its card states them (migration 022); absent: none. */
   skills?: SeatSkill[]
   mcp?: McpServer[]
 }

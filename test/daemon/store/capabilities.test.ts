@@ -1,4 +1,4 @@
-// Migration 020: a seat's skills and MCP servers live in the actors table; a version-19 database gains the column with
+// Migration 022: a seat's skills and MCP servers live in the actors table; a version-21 database gains the column with
 // its seats stating none, and capabilities set afterwards are read back after a reopen.
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
@@ -8,17 +8,17 @@ import { tempDir } from '../../helpers/cli.js'
 const seat = (handle: string): ActorRow => ({ handle, actorKey: `key-${handle}`, carrier: 'shell', requireEnv: [], hosted: true, createdAtMs: 1, roles: [] })
 const review = { id: 'code-review', name: 'Code review', description: 'Reviews TypeScript changes', tags: ['typescript'] }
 
-describe('seat capabilities (migration 020)', () => {
-  it('a version-19 database is migrated: its seats state nothing, and skills set later survive a reopen; [] drops them', () => {
+describe('seat capabilities (migration 022)', () => {
+  it('a version-21 database is migrated: its seats state nothing, and skills set later survive a reopen; [] drops them', () => {
     const path = join(tempDir(), 'node.db')
     const s1 = Store.open(path)
     s1.identity.insertActor(seat('agent-a'))
-    s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // the actors table as version 19 had it
-    s1.db.pragma('user_version = 19')
+    s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // the actors table as version 21 had it
+    s1.db.pragma('user_version = 21')
     s1.close()
 
     const s2 = Store.open(path)
-    expect(s2.db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(20)
+    expect(s2.db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(22)
     expect(s2.identity.actor('agent-a')).not.toHaveProperty('skills')
     s2.identity.setCapabilities('agent-a', { skills: [review], mcp: [{ server: 'github', tools: ['create_issue'] }] })
     expect(s2.identity.actor('agent-a')?.skills).toEqual([review]) // the seat cache dropped the old row
