@@ -257,7 +257,15 @@ export const CODES = {
   ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' },
   // capabilities: the skills and MCP tools a seat states in its card (actor add --skill/--skills, find, skill:ID)
   SKILLS_INVALID: { exit: 'failure', fix: 'correct the named skill or MCP field; the manifest shape is in aios-comm actor add --help' },
-  NO_SKILL_MATCH: { exit: 'refused', fix: 'no other seat known here states that skill: aios-comm find --skill ID lists those that do' }
+  NO_SKILL_MATCH: { exit: 'refused', fix: 'no other seat known here states that skill: aios-comm find --skill ID lists those that do' },
+  // audits: a seat other than the recipient checks a COMPLETE and signs AUDITED
+  AUDIT_INVALID: { exit: 'refused', fix: 'an AUDITED receipt names the COMPLETE it judged, a verdict PASS or FAIL, and a reason when it fails' },
+  AUDITOR_INVALID: { exit: 'usage', fix: 'name an auditor (a handle or role:NAME) that is not the recipient, together with --require AUDITED' },
+  AUDIT_BEFORE_COMPLETE: { exit: 'refused', fix: 'there is no COMPLETE to judge yet: the recipient acks first, then the auditor is woken' },
+  AUDIT_OWN_WORK: { exit: 'refused', fix: 'a seat cannot audit its own COMPLETE; the sender names another seat as auditor' },
+  NOT_AUDITOR: { exit: 'refused', fix: 'only the auditor the sender named can judge this obligation (see aios-comm status OB)' },
+  AUDIT_DONE: { exit: 'refused', fix: 'this COMPLETE already has its verdict; after a FAIL, wait for the recipient\'s next ack' },
+  AUDIT_PENDING: { exit: 'refused', fix: 'the COMPLETE waits for its auditor\'s verdict; a FAIL verdict reopens it for a new ack' }
 } as const satisfies Record<string, CodeInfo>
 
 export type ErrorCode = keyof typeof CODES

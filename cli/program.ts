@@ -26,6 +26,8 @@ const COMMANDS: ReadonlyArray<[string, () => Promise<CommandFile>]> = [
   ['consume', async () => await import('./commands/consume.js')],
   ['ack', async () => await import('./commands/ack.js')],
   ['reject', async () => await import('./commands/reject.js')],
+  // AUDITED: another seat checks a COMPLETE
+  ['audit', async () => await import('./commands/audit.js')],
   // CANCELED: the sender withdraws an obligation
   ['cancel', async () => await import('./commands/cancel.js')],
   ['claim', async () => await import('./commands/claim.js')],

@@ -29,7 +29,15 @@ export class WireError extends Error {
   }
 }
 
-const STATES: readonly T.ReceiptState[] = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED', 'CANCELED']
+const STATES: readonly T.ReceiptState[] = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED', 'CANCELED', 'AUDITED']
+const VERDICTS: readonly T.AuditVerdict[] = ['PASS', 'FAIL']
+
+function verdictFromWire (n: number | null | undefined): T.AuditVerdict | undefined {
+  if (n == null || n === 0) return undefined
+  const v = VERDICTS[n - 1]
+  if (v === undefined) throw new WireError(`receipt: unknown audit verdict ${n}`)
+  return v
+}
 
 function stateToWire (s: T.ReceiptState): number {
   return STATES.indexOf(s) + 1
@@ -148,7 +156,8 @@ export function messageFromWire (bytes: Uint8Array): T.MessageData {
       require: m.require === 0 ? 'DELIVERED' : stateFromWire(m.require, 'message'),
       expiresAtMs: numOrUndef(m.expiresAtMs),
       attachments: m.attachments.map(a => ({ name: a.name ?? '', contentType: a.contentType ?? '', sha256: req(a.sha256), size: a.size ?? 0, inline: bytesOrUndef(a.inline) })),
-      fromKey: req(m.fromKey)
+      fromKey: req(m.fromKey),
+      auditor: strOrUndef(m.auditor)
     }
   })
 }
@@ -156,7 +165,7 @@ export function messageFromWire (bytes: Uint8Array): T.MessageData {
 // ---- receipt ----
 
 export function receiptToWire (r: T.ReceiptData): Uint8Array {
-  return encoded(w => pb.Receipt.encode({ ...r, state: stateToWire(r.state) }, w))
+  return encoded(w => pb.Receipt.encode({ ...r, state: stateToWire(r.state), verdict: r.verdict === undefined ? undefined : VERDICTS.indexOf(r.verdict) + 1 }, w))
 }
 
 export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
@@ -178,7 +187,10 @@ export function receiptFromWire (bytes: Uint8Array): T.ReceiptData {
       from: strOrUndef(m.from),
       header: bytesOrUndef(m.header),
       fence: numOrUndef(m.fence),
-      lease: bytesOrUndef(m.lease)
+      lease: bytesOrUndef(m.lease),
+      round: numOrUndef(m.round),
+      verdict: verdictFromWire(m.verdict),
+      audited: bytesOrUndef(m.audited)
     }
   })
 }
@@ -192,7 +204,7 @@ export function headerToWire (h: T.MessageHeaderData): Uint8Array {
 export function headerFromWire (bytes: Uint8Array): T.MessageHeaderData {
   return decode('message header', () => {
     const m = pb.MessageHeader.decode(bytes)
-    return { messageId: req(m.messageId), from: m.from, to: m.to, payloadSha256: req(m.payloadSha256), sentAtMs: m.sentAtMs, fromKey: req(m.fromKey), nonce: req(m.nonce) }
+    return { messageId: req(m.messageId), from: m.from, to: m.to, payloadSha256: req(m.payloadSha256), sentAtMs: m.sentAtMs, fromKey: req(m.fromKey), nonce: req(m.nonce), auditor: strOrUndef(m.auditor) }
   })
 }
 
@@ -260,7 +272,8 @@ export function deliverRequestFromWire (bytes: Uint8Array): T.DeliverRequestData
       cards: m.cards.map(req),
       handoffs: m.handoffs.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req), header: bytesOrUndef(h.header) })),
       headers: m.headers.map(req),
-      evidence: m.evidence.map(e => ({ receiptHash: req(e.receiptHash), content: req(e.content) }))
+      evidence: m.evidence.map(e => ({ receiptHash: req(e.receiptHash), content: req(e.content) })),
+      audits: m.audits.map(h => ({ message: req(h.message), receipts: (h.receipts ?? []).map(req), header: bytesOrUndef(h.header) }))
     }
   })
 }
@@ -277,7 +290,8 @@ export function deliverResponseFromWire (bytes: Uint8Array): T.DeliverResponseDa
       results: m.results.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
       receiptResults: m.receiptResults.map(r => ({ receiptHash: req(r.receiptHash), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
       error: m.error == null ? undefined : { code: m.error.code ?? '', message: m.error.message ?? '' },
-      handoffResults: m.handoffResults.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) }))
+      handoffResults: m.handoffResults.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) })),
+      auditResults: m.auditResults.map(r => ({ messageId: req(r.messageId), receipt: bytesOrUndef(r.receipt), errorCode: strOrUndef(r.errorCode), errorMessage: strOrUndef(r.errorMessage) }))
     }
   })
 }

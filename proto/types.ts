@@ -1,6 +1,9 @@
 // The plain TypeScript shapes of the wire format; generated protobuf classes never leave proto/.
 
-export type ReceiptState = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED' | 'CANCELED'
+export type ReceiptState = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'REJECTED' | 'CANCELED' | 'AUDITED'
+
+/** An auditor's verdict on one COMPLETE. */
+export type AuditVerdict = 'PASS' | 'FAIL'
 
 export interface BatchProof {
   root: Uint8Array
@@ -39,6 +42,8 @@ export interface MessageData {
   expiresAtMs?: number
   attachments?: Attachment[]
   fromKey: Uint8Array
+  /** The seat that must judge the COMPLETE (require AUDITED). */
+  auditor?: string
 }
 
 export interface EvidenceData {
@@ -68,6 +73,11 @@ export interface ReceiptData {
   /** On a role obligation, a step after DELIVERED: the fence of the lease its signer holds, and that signed lease. */
   fence?: number
   lease?: Uint8Array
+  /** On an audited obligation: the COMPLETE round this receipt belongs to (absent: 1). */
+  round?: number
+  /** On AUDITED: the verdict and sha256 of the COMPLETE receipt envelope it judged. */
+  verdict?: AuditVerdict
+  audited?: Uint8Array
 }
 
 export interface MessageHeaderData {
@@ -78,6 +88,7 @@ export interface MessageHeaderData {
   sentAtMs: number
   fromKey: Uint8Array
   nonce: Uint8Array
+  auditor?: string
 }
 
 export interface EndorsementData {
@@ -118,6 +129,8 @@ export interface DeliverRequestData {
   /** The sender-signed header of each message, in the order of messages. */
   headers?: Uint8Array[]
   evidence?: EvidenceContentData[]
+  /** COMPLETEs for the messages' auditors to judge, each with its message and receipts. */
+  audits?: HandoffData[]
 }
 
 export interface DeliverResultData {
@@ -139,6 +152,7 @@ export interface DeliverResponseData {
   receiptResults: ReceiptResultData[]
   error?: StreamErrorData
   handoffResults?: DeliverResultData[]
+  auditResults?: DeliverResultData[]
 }
 
 export interface FactData {

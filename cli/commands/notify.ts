@@ -34,16 +34,18 @@ interface NotifyOptions {
   idempotencyKey?: string
   wait?: string
   timeout?: string
+  auditor?: string
 }
 
-const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'REJECTED', 'CANCELED']
+const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED']
 
 export function register (program: Command): void {
   program.command('notify [source]').description('send a message; prints the obligation id and DELIVERY_PENDING at once (source "-" reads stdin)')
     .requiredOption('--to <handle>', 'the recipient actor, role:NAME for role work (one obligation offered to the role\'s seats), or skill:ID (the best other seat that states the skill: aios-comm find --skill ID)')
     .option('--text <text>', 'the message text')
     .option('--file <path>', 'read the message body from a file')
-    .option('--require <level>', 'receipt level wanted: DELIVERED, READ, CONSUMED or COMPLETE (default COMPLETE)')
+    .option('--require <level>', 'receipt level wanted: DELIVERED, READ, CONSUMED, COMPLETE or AUDITED (default COMPLETE)')
+    .option('--auditor <handle>', 'with --require AUDITED: the seat (or role:NAME) that checks the COMPLETE and signs AUDITED')
     .option('--thread <id>', 'a conversation id')
     .option('--ttl <duration>', 'give up delivery after this long (90s, 10m, 2h, 7d)')
     .option('--content-type <type>', 'the body\'s media type (default text/plain)')
@@ -77,6 +79,7 @@ export function register (program: Command): void {
         ttlMs: o.ttl === undefined ? undefined : parseDuration(o.ttl),
         contentType: o.contentType,
         idempotencyKey: key,
+        auditor: o.auditor,
         wait,
         waitMs: o.timeout === undefined ? undefined : parseDuration(o.timeout)
       }, key, seatAccess(cmd))

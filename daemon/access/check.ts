@@ -40,7 +40,7 @@ export function seatOfToken (tokens: SeatTokenStore, token: string): string | un
 export function checkObligationAccess (messages: MessageStore, id: Uint8Array, ob: string, caller: Caller): void {
   if (caller.via !== 'seat') return
   const m = messages.message(id)
-  if (m === undefined || (m.from !== caller.seat && m.to !== caller.seat)) {
+  if (m === undefined || (m.from !== caller.seat && m.to !== caller.seat && m.auditor !== caller.seat)) {
     throw new MeshError('OBLIGATION_UNKNOWN', `no obligation ${ob} of ${caller.seat} is held on this node`)
   }
 }

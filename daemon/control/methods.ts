@@ -1,7 +1,7 @@
 // The control API's methods, each with its params and its result: the one table the daemon's routes, the CLI's
 // client, the MCP server and the A2A bridge are all typed by. A route that does not match its entry fails tsc.
 import type { Caller } from '../access/index.js'
-import type { InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
+import type { AuditResult, InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
 import type { FindReport, JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
 import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, SkillInput, WhoamiResult } from '../setup/index.js'
@@ -17,7 +17,7 @@ interface Acting { as?: string }
 interface OnObligation { obligation: string }
 type NoParams = Record<string, never>
 
-export type ReceiptLevel = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE'
+export type ReceiptLevel = 'DELIVERED' | 'READ' | 'CONSUMED' | 'COMPLETE' | 'AUDITED'
 
 export interface NotifyParams extends Acting {
   to: string
@@ -29,6 +29,8 @@ export interface NotifyParams extends Acting {
   thread?: string
   ttlMs?: number
   idempotencyKey?: string
+  /** The seat that judges the COMPLETE (a handle or role:NAME); implies require AUDITED. */
+  auditor?: string
   /** Answer once the obligation reaches this state (or a later or final one, or EXPIRED/FAILED), as `wait` does. */
   wait?: string
   /** How long `wait` may take (default 30 s, at most 600 s); when it runs out the answer is still the sent obligation, timedOut. */
@@ -101,6 +103,8 @@ export interface ControlMethods {
   consume: { params: Acting & OnObligation, result: StepResult }
   ack: { params: Acting & OnObligation & { sentence: string, file?: string }, result: StepResult & { evidence: { path: string, sha256: string, size: number } } }
   reject: { params: Acting & OnObligation & { reason: string }, result: StepResult }
+  // AUDITED: the auditor the sender named judges the recipient's COMPLETE
+  audit: { params: Acting & OnObligation & { verdict: string, sentence: string, file?: string }, result: AuditResult }
   status: { params: OnObligation, result: StatusResult }
   wait: { params: OnObligation & { state?: string, timeoutMs?: number }, result: { obligation: string, state: string } }
   outbox: { params: { all?: boolean }, result: OutboxItem[] }

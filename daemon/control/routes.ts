@@ -19,7 +19,7 @@ import { a2aForget, a2aGet, a2aObligation, a2aOutbox, a2aPins, a2aSend, a2aStatu
 
 const DEFAULT_WAIT_MS = 30_000 // a wait with no timeout given: long enough for a peer on another network, short for a script
 
-const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE'])
+const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED'])
 
 export function routes (core: Core, node: NodeView, wake: WakeService,
   retention = new RetentionService(core, policy => saveConfig(core.ctx.paths.config, { ...core.ctx.config, retention: policy }))): RouteTable {
@@ -46,7 +46,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       const text = optStr(p, 'text')
       const body = text !== undefined ? new TextEncoder().encode(text) : bytesB64(p, 'body')
       const require = optStr(p, 'require')
-      if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED or COMPLETE')
+      if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED, COMPLETE or AUDITED')
       // the wait is checked before anything is sent: a refused call sends nothing
       const wait = optStr(p, 'wait')
       const waitMs = optInt(p, 'waitMs', 1)
@@ -64,7 +64,8 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
         require: require as messaging.NotifyInput['require'],
         thread: optStr(p, 'thread'),
         ttlMs: optInt(p, 'ttlMs', 1),
-        idempotencyKey: optStr(p, 'idempotencyKey')
+        idempotencyKey: optStr(p, 'idempotencyKey'),
+        auditor: optStr(p, 'auditor')
       }, caller)
       if (wait === undefined) return sent
       // the message is sent and durable whatever the wait gives: running out is an answer (timedOut), never an
@@ -82,6 +83,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
     consume: async (p, caller) => await messaging.consume(core, str(p, 'obligation'), optStr(p, 'as'), caller),
     ack: async (p, caller) => await messaging.ack(core, str(p, 'obligation'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file'), caller }),
     reject: async (p, caller) => await messaging.reject(core, str(p, 'obligation'), str(p, 'reason'), { as: optStr(p, 'as'), caller }),
+    audit: async (p, caller) => await messaging.audit(core, str(p, 'obligation'), str(p, 'verdict'), str(p, 'sentence'), { as: optStr(p, 'as'), file: optStr(p, 'file'), caller }),
     status: async (p, caller = NODE_CALLER) => {
       const ob = str(p, 'obligation')
       const sentOut = a2aObligation(core, ob) // to an outside A2A agent: its own rows, witnessed by the seat

@@ -8,7 +8,7 @@ import type { SeatTokenStore } from '../store/index.js'
 import { ControlServer, type Admit, type Route, type StreamRoute } from './server.js'
 
 /** What a seat may do: its own messages and the public cards; no setup, no mesh, no node-wide views. */
-export const SEAT_METHODS: ReadonlySet<string> = new Set(['notify', 'inbox', 'read', 'consume', 'ack', 'reject', 'status', 'wait', 'watch', 'where', 'card.show',
+export const SEAT_METHODS: ReadonlySet<string> = new Set(['notify', 'inbox', 'read', 'consume', 'ack', 'reject', 'audit', 'status', 'wait', 'watch', 'where', 'card.show',
   // CANCELED: the sender withdraws an obligation (its own: cancel acts only as the token's seat)
   'cancel',
   // MCP resources: one message shown without a receipt

@@ -11,6 +11,7 @@ import { frameCost, readDeliverFrame, writeStreamError } from './frame.js'
 import type { PeerRateLimiter } from './peer-rate.js'
 import { acceptCardJson } from '../directory/index.js'
 import { acceptHandoffs } from '../messaging/handoff.js'
+import { acceptAudits } from '../messaging/audit-in.js'
 import { errorText } from '../runtime/errors.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
@@ -82,16 +83,17 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
 function rateLimited (req: DeliverRequestData): DeliverResponseData {
   const item = { messageId: new Uint8Array(0), errorCode: 'RATE_LIMITED' }
   const receipt = { receiptHash: new Uint8Array(0), errorCode: item.errorCode }
-  return { batchId: req.batchId, results: req.messages.map(() => item), receiptResults: req.receipts.map(() => receipt), handoffResults: (req.handoffs ?? []).map(() => item) }
+  return { batchId: req.batchId, results: req.messages.map(() => item), receiptResults: req.receipts.map(() => receipt), handoffResults: (req.handoffs ?? []).map(() => item), auditResults: (req.audits ?? []).map(() => item) }
 }
 
-/** Answers one decoded frame from a trusted peer: cards learned, messages, receipts and handoffs each answered. */
+/** Answers one decoded frame from a trusted peer: cards learned, messages, receipts, handoffs and audit requests each answered. */
 export async function handleDeliverFrame (core: Core, req: DeliverRequestData, remote: string): Promise<DeliverResponseData> {
   learnCards(core, req.cards, remote)
   const results = await acceptMessages(core, req.messages, req.headers ?? [], remote)
   const receiptResults = req.receipts.length > 0 ? await acceptReceipts(core, req.receipts, remote, req.evidence) : []
   const handoffResults = (req.handoffs ?? []).length > 0 ? await acceptHandoffs(core, req.handoffs ?? [], remote) : []
-  return { batchId: req.batchId, results, receiptResults, handoffResults }
+  const auditResults = (req.audits ?? []).length > 0 ? await acceptAudits(core, req.audits ?? [], req.evidence ?? [], remote) : []
+  return { batchId: req.batchId, results, receiptResults, handoffResults, auditResults }
 }
 
 /** Cards a peer sends for the seats it hosts; only cards naming that very peer are taken, under every rule. */

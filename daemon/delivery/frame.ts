@@ -19,14 +19,16 @@ export function readDeliverFrame (bytes: Uint8Array): FrameRead {
     return { ok: false, code: 'FRAME_MALFORMED', message: 'the frame is not a DeliverRequest' }
   }
   const handoffs = req.handoffs ?? []
+  const audits = req.audits ?? []
   if ((req.headers ?? []).length > req.messages.length) return { ok: false, code: 'FRAME_MALFORMED', message: 'a frame carries at most one header per message' }
   if (req.messages.length > MAX_BATCH_MESSAGES || req.receipts.length > MAX_BATCH_MESSAGES ||
     req.cards.length > MAX_BATCH_CARDS || handoffs.length > MAX_BATCH_HANDOFFS ||
-    handoffs.some(h => h.receipts.length > MAX_BATCH_MESSAGES) || (req.evidence ?? []).length > req.receipts.length) {
+    handoffs.some(h => h.receipts.length > MAX_BATCH_MESSAGES) || audits.length > MAX_BATCH_HANDOFFS ||
+    audits.some(h => h.receipts.length > MAX_BATCH_MESSAGES) || (req.evidence ?? []).length > req.receipts.length + audits.length) {
     return {
       ok: false,
       code: 'BATCH_TOO_LARGE',
-      message: `a frame may carry at most ${MAX_BATCH_MESSAGES} messages, receipts and handoffs, ${MAX_BATCH_CARDS} cards, and evidence for its receipts only`
+      message: `a frame may carry at most ${MAX_BATCH_MESSAGES} messages, receipts, handoffs and audit requests, ${MAX_BATCH_CARDS} cards, and evidence for its receipts and audit requests only`
     }
   }
   return { ok: true, req }
@@ -34,7 +36,7 @@ export function readDeliverFrame (bytes: Uint8Array): FrameRead {
 
 /** What a frame weighs against its peer's rate: the frame itself plus every item it asks this node to check. */
 export function frameCost (req: DeliverRequestData): number {
-  return 1 + req.messages.length + req.receipts.length + req.cards.length + (req.evidence ?? []).length + (req.handoffs ?? []).reduce((n, h) => n + 1 + h.receipts.length, 0)
+  return 1 + req.messages.length + req.receipts.length + req.cards.length + (req.evidence ?? []).length + [...(req.handoffs ?? []), ...(req.audits ?? [])].reduce((n, h) => n + 1 + h.receipts.length, 0)
 }
 
 /** The last frame on a stream this node closes: the error's code and message, written if the peer still listens. */

@@ -2,10 +2,10 @@
 // over each peer's session (or hands them over in place when the destination is on this node), and records
 // every outcome. Nothing leaves the outbox until the answer for it is durably stored.
 import { MeshError } from '../../cards/index.js'
-import type { DeliverResponseData, EvidenceContentData } from '../../proto/index.js'
+import type { DeliverResponseData, EvidenceContentData, HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow, OutboxRow } from '../store/index.js'
-import { acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
+import { acceptAudits, acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
 import type { PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
@@ -172,7 +172,9 @@ export class OutboxWorker {
         continue
       }
       const item: Item = { row, ...signed }
-      if (row.kind === 'receipt') item.content = this.core.store.evidence.outgoingContent(row.ref)
+      if (row.kind === 'receipt' || row.kind === 'audit') item.content = this.core.store.evidence.outgoingContent(row.ref)
+      // an audit request: the COMPLETE (row.ref) with the message and every receipt held for it, for its auditor
+      if (row.kind === 'audit' && signed.message !== undefined) item.receipts = this.core.store.receipts.forMessage(signed.message.id).map(r => r.envelope)
       if (row.kind === 'handoff') {
         if (dest.peerId === this.core.peerId) {
           this.retryLater(row, now + backoffMs(row.attempts), `waiting for the card of ${row.dest} at its new node`)
@@ -203,6 +205,12 @@ export class OutboxWorker {
       const m = store.message(row.ref)
       if (m === undefined) this.finish(row, 'failed', 'the message is no longer held')
       return m === undefined ? undefined : { bytes: m.envelope, header: m.header }
+    }
+    if (row.kind === 'audit') {
+      const r = this.core.store.receipts.byHash(row.ref)
+      const m = r === undefined ? undefined : store.message(r.messageId)
+      if (m === undefined) this.finish(row, 'failed', 'the COMPLETE or its message is no longer held')
+      return m === undefined ? undefined : { bytes: m.envelope, header: m.header, message: m }
     }
     if (row.kind === 'message') {
       const m = entry.message ?? store.message(row.ref)
@@ -239,21 +247,24 @@ export class OutboxWorker {
   private async deliverLocally (items: Item[]): Promise<void> {
     const messages = items.filter(i => i.row.kind === 'message')
     const receipts = items.filter(i => i.row.kind === 'receipt')
+    const audits = items.filter(i => i.row.kind === 'audit')
     const res: DeliverResponseData = {
       batchId: 0,
       results: messages.length > 0 ? await acceptMessages(this.core, messages.map(i => i.bytes), messages.map(i => i.header), undefined) : [],
-      receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes), undefined, contents(receipts)) : []
+      receiptResults: receipts.length > 0 ? await acceptReceipts(this.core, receipts.map(i => i.bytes), undefined, contents(receipts)) : [],
+      auditResults: audits.length > 0 ? await acceptAudits(this.core, audits.map(asHandoff), contents(audits), undefined) : []
     }
-    await this.settle(messages, receipts, res)
+    await this.settle(messages, receipts, res, [], audits)
   }
 
   private async deliverRemote (peerId: string, items: Item[]): Promise<void> {
     const messages = items.filter(i => i.row.kind === 'message')
     const receipts = items.filter(i => i.row.kind === 'receipt')
     const handoffs = items.filter(i => i.row.kind === 'handoff')
+    const audits = items.filter(i => i.row.kind === 'audit')
     let res: DeliverResponseData
     try {
-      res = await this.session(peerId).send(messages.map(i => i.bytes), messages.map(i => i.header), receipts.map(i => i.bytes), handoffs.map(i => ({ message: i.bytes, receipts: i.receipts ?? [], header: i.header })), contents(receipts))
+      res = await this.session(peerId).send(messages.map(i => i.bytes), messages.map(i => i.header), receipts.map(i => i.bytes), handoffs.map(asHandoff), contents([...receipts, ...audits]), audits.map(asHandoff))
     } catch (err) {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
@@ -264,7 +275,7 @@ export class OutboxWorker {
       this.unreachable?.(peerId, items.map(i => ({ ...i, row: this.queue.get(i.row.id)?.row ?? i.row })))
       return
     }
-    await this.settle(messages, receipts, res, handoffs)
+    await this.settle(messages, receipts, res, handoffs, audits)
   }
 
   /**
@@ -273,7 +284,7 @@ export class OutboxWorker {
    * by itself, since the rows are then due again and the recipient answers a message it holds with the DELIVERED
    * receipt it stored, never a second copy.
    */
-  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = []): Promise<void> {
+  private async settle (messages: Item[], receipts: Item[], res: DeliverResponseData, handoffs: Item[] = [], audits: Item[] = []): Promise<void> {
     const store = this.core.store.messages
     const outbox: Outcomes = { settled: r => this.settled(r), retryLater: (r, t, w) => this.retryLater(r, t, w), finish: (r, st, w) => this.finish(r, st, w) }
     const now = Date.now()
@@ -304,6 +315,7 @@ export class OutboxWorker {
       handoffs.forEach((item, i) => {
         if (settleRow(outbox, item.row, res.handoffResults?.[i], 'handoff', now) === 'done') store.unmarkLocalTo(item.row.ref)
       })
+      audits.forEach((item, i) => { settleRow(outbox, item.row, res.auditResults?.[i], 'audit', now) })
       return true
     }, { durable: false }).catch(err => this.reread(err))
     if (ok !== true) return
@@ -350,6 +362,8 @@ function settleRow (outbox: Outcomes, row: OutboxRow, answer: Answer | undefined
   outbox.finish(row, 'failed', reason)
   return 'failed'
 }
+
+const asHandoff = (i: Item): HandoffData => ({ message: i.bytes, receipts: i.receipts ?? [], header: i.header })
 
 /** The evidence content that goes beside the receipts of a batch (to the message's sender, the batch's destination). */
 function contents (receipts: Item[]): EvidenceContentData[] {

@@ -36,15 +36,15 @@ export class PeerSession {
 
   /**
    * headers: each message's sender-signed header, in the order of messages. `evidence`: content beside COMPLETE
-   * receipts of this batch; only ever sent to the message's sender's node.
+   * receipts of this batch; only ever sent to the message's sender's node, or beside `audits` to its auditor's.
    */
-  async send (messages: Uint8Array[], headers: Array<Uint8Array | undefined>, receipts: Uint8Array[], handoffs: HandoffData[] = [], evidence: EvidenceContentData[] = []): Promise<DeliverResponseData> {
+  async send (messages: Uint8Array[], headers: Array<Uint8Array | undefined>, receipts: Uint8Array[], handoffs: HandoffData[] = [], evidence: EvidenceContentData[] = [], audits: HandoffData[] = []): Promise<DeliverResponseData> {
     const o = await this.connect()
     const batchId = this.nextBatch++
     const local = this.cards()
     const cards = local.version !== o.cardsVersion ? local.cards : []
     o.cardsVersion = local.version
-    const frame = deliverRequestToWire({ batchId, messages, headers: headers.map(h => h ?? new Uint8Array(0)), receipts, cards, handoffs, evidence })
+    const frame = deliverRequestToWire({ batchId, messages, headers: headers.map(h => h ?? new Uint8Array(0)), receipts, cards, handoffs, evidence, audits })
     if (frame.byteLength > MAX_FRAME_BYTES) throw new MeshError('BATCH_TOO_LARGE', `a batch of ${frame.byteLength} bytes does not fit in one frame`)
     const answer = new Promise<DeliverResponseData>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -27,10 +27,11 @@ interface Fresh {
 export type Checked = { ok: true, msg: MessageData, hash: Uint8Array, header: Uint8Array } | Refusal
 
 /**
- * Every check a message passes before it is stored for a local seat; a handed-over message may be past its TTL.
+ * Every check a message passes before it is stored for a local seat (its recipient, or with `forAuditor` its auditor);
+ * a handed-over message, or one to audit, may be past its TTL.
  * The sender-signed header must describe the message exactly: every receipt for it will carry that header.
  */
-export function verifyMessage (core: Core, bytes: Uint8Array, header: Uint8Array | undefined, nowMs: number, opts: { ignoreExpiry?: boolean } = {}): Checked {
+export function verifyMessage (core: Core, bytes: Uint8Array, header: Uint8Array | undefined, nowMs: number, opts: { ignoreExpiry?: boolean, forAuditor?: boolean } = {}): Checked {
   if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, code: 'MESSAGE_TOO_LARGE', reason: `a message may have at most ${MAX_MESSAGE_BYTES} bytes` }
   let msg: MessageData
   let payload: Uint8Array
@@ -56,7 +57,11 @@ export function verifyMessage (core: Core, bytes: Uint8Array, header: Uint8Array
   }
   if (!bytesEqual(sender.current.actorKey, msg.fromKey)) return { ok: false, code: 'NOT_ENDORSED', reason: `the key that signed is not the endorsed key of ${msg.from}` }
   const role = roleOfAddress(msg.to)
-  if (role !== undefined) {
+  if (opts.forAuditor === true) {
+    // an audit request: the seat that must be here is the auditor the sender named
+    const seat = msg.auditor === undefined ? undefined : core.store.identity.actor(msg.auditor)
+    if (seat === undefined || !seat.hosted || seat.endorsement === undefined) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `the auditor ${msg.auditor ?? '(none)'} is not a seat on this node` }
+  } else if (role !== undefined) {
     if (localRoleSeats(core, role, nowMs).length === 0) return { ok: false, code: 'NOT_HOSTED_HERE', reason: `no seat on this node holds the role ${role}` }
   } else {
     const seat = core.store.identity.actor(msg.to)
@@ -120,7 +125,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
           else {
             store.insertMessage({
               id: f.msg.id, hash: f.hash, envelope: f.bytes, header: f.header, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
-              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? '', state: delivered ? deriveState(prior) : after
+              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? '', state: delivered ? deriveState(prior) : after, auditor: f.msg.auditor
             })
             rewrite = false // stored with the state its DELIVERED gives it: written once
           }

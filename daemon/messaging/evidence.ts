@@ -28,7 +28,7 @@ export function writeReceiptFile (evidenceDir: string, fields: { obligation: str
 /** Content that came beside a receipt must be that receipt's evidence, byte for byte, and small enough to travel. */
 export function checkContent (r: ReceiptData, content: Uint8Array): Refusal | undefined {
   const e = r.evidence
-  if (r.state !== 'COMPLETE' || e === undefined) return refuse('EVIDENCE_UNEXPECTED', 'content came beside a receipt that states no evidence')
+  if ((r.state !== 'COMPLETE' && r.state !== 'AUDITED') || e === undefined) return refuse('EVIDENCE_UNEXPECTED', 'content came beside a receipt that states no evidence')
   if (content.byteLength > MAX_EVIDENCE_CONTENT_BYTES) return refuse('EVIDENCE_TOO_LARGE', `evidence content may have at most ${MAX_EVIDENCE_CONTENT_BYTES} bytes`)
   if (content.byteLength !== e.size || !bytesEqual(sha256(content), e.sha256)) {
     return refuse('EVIDENCE_HASH_MISMATCH', 'the evidence content does not hash to the sha256 and size the receipt states')

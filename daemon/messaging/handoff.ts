@@ -2,7 +2,7 @@
 // issued, so nothing is lost, duplicated, or receipted twice.
 import type { DeliverResultData, HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { checkReceipt, deriveState, openReceipt } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, slotOf } from '../receipts/index.js'
 import { verifyMessage } from './accept.js'
 
 /** New node: verifies and stores handed-over messages and their receipts, one answer per item. */
@@ -33,11 +33,11 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
         continue
       }
       if (held === undefined) {
-        store.insertMessage({ id: m.id, hash: c.hash, envelope: item.message, header: c.header, from: m.from, to: m.to, localFrom: false, localTo: true, sentAtMs: m.sentAtMs, expiresAtMs: m.expiresAtMs, storedAtMs: now, thread: m.thread ?? '' })
+        store.insertMessage({ id: m.id, hash: c.hash, envelope: item.message, header: c.header, from: m.from, to: m.to, localFrom: false, localTo: true, sentAtMs: m.sentAtMs, expiresAtMs: m.expiresAtMs, storedAtMs: now, thread: m.thread ?? '', auditor: m.auditor })
       } else if (!held.localTo) store.markLocalTo(m.id)
       for (const r of item.receipts) {
         const o = openReceipt(r)
-        if (o.ok) core.store.receipts.insert({ hash: o.hash, messageId: m.id, state: o.receipt.state, actor: o.receipt.actor, envelope: r, atMs: o.receipt.atMs, receivedAtMs: now })
+        if (o.ok) core.store.receipts.insert({ hash: o.hash, messageId: m.id, state: slotOf(o.receipt), actor: o.receipt.actor, envelope: r, atMs: o.receipt.atMs, receivedAtMs: now })
       }
       store.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
       core.store.carriers.enqueue(m.id, m.to, now) // in this commit: a restart never has to look for unqueued messages

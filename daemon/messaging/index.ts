@@ -2,6 +2,8 @@
 export { notify, type NotifyInput, type NotifyResult } from './notify.js'
 export { acceptMessages, TRANSIENT_CODES } from './accept.js'
 export { acceptReceipts, applyReceipt } from './receipts-in.js'
+export { acceptAudits } from './audit-in.js'
+export { audit, reopenOnVerdict, type AuditResult } from './audit.js'
 export { read, consume, ack, reject, type StepResult, type ReadResult } from './recipient.js'
 export { cancel } from './cancel.js'
 export { status, inbox, outbox, type ObligationView, type ReceiptView, type InboxItem, type OutboxItem } from './query.js'

@@ -31,6 +31,8 @@ export interface NotifyInput {
   ttlMs?: number
   /** The client's key: the same key from the same seat within 24 h returns the first obligation. */
   idempotencyKey?: string
+  /** A seat (handle or role:NAME) that must check the COMPLETE and sign AUDITED; implies require AUDITED. */
+  auditor?: string
   /**
    * For a `skill:ID` address: the seat it goes to, chosen when the message is signed (never `from`); the signed
    * message names that seat. Without it, a skill address is refused.
@@ -93,12 +95,40 @@ async function destinations (core: Core, to: string): Promise<{ seats: string[],
   return { seats: [to], held }
 }
 
+/**
+ * The seat that audits: a handle, or for role:NAME one seat holding the role now, chosen here (a seat of this node
+ * first, then by handle) and signed into the message, so every node knows whose verdict counts. Never the recipient (the sender may be it).
+ */
+function auditorFor (core: Core, input: NotifyInput): string | undefined {
+  const wanted = input.auditor
+  if (wanted === undefined || wanted === '') {
+    if (input.require === 'AUDITED') throw new MeshError('AUDITOR_INVALID', 'require AUDITED needs an auditor (--auditor HANDLE|role:NAME)')
+    return undefined
+  }
+  if (typeof wanted !== 'string') throw new MeshError('AUDITOR_INVALID', 'the auditor is a handle or role:NAME')
+  if (input.require !== undefined && input.require !== 'AUDITED') throw new MeshError('AUDITOR_INVALID', `an auditor is for require AUDITED, not ${input.require}`)
+  const role = roleOfAddress(wanted)
+  if (role !== undefined) {
+    if (!isValidRole(role)) throw new MeshError('AUDITOR_INVALID', `${JSON.stringify(wanted)} is not a handle or role:NAME`)
+    const holders = core.directory.withRole(role).filter(c => c.handle !== input.to)
+    const pick = holders.find(c => c.local) ?? holders[0]
+    if (pick === undefined) throw new MeshError('AUDITOR_INVALID', `no seat known here other than the recipient holds the role ${role}`)
+    return pick.handle
+  }
+  if (!isValidHandle(wanted)) throw new MeshError('AUDITOR_INVALID', `${JSON.stringify(wanted)} is not a handle or role:NAME`)
+  if (wanted === input.to) throw new MeshError('AUDITOR_INVALID', `${wanted} is the recipient: a seat cannot audit its own work`)
+  const known = core.directory.check(wanted)
+  if (!known.ok) throw new MeshError('AUDITOR_INVALID', `cannot name ${wanted} as auditor: ${known.reason}`)
+  return wanted
+}
+
 async function send (core: Core, from: string, input: NotifyInput, idem?: { key: string, hash: Uint8Array }): Promise<NotifyResult> {
   const sender = core.directory.check(from)
   if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
   // a skill address goes to one seat, chosen now; the idempotency key above stands for the address as asked
   const to = skillOfAddress(input.to) !== undefined && input.choose !== undefined ? await input.choose(from) : input.to
   const { seats, held } = await destinations(core, to)
+  const auditor = auditorFor(core, { ...input, to }) // never the seat the message goes to
   for (const dest of seats) {
     if (core.store.outbox.pendingFor(dest) >= MAX_OUTBOX_PER_DEST) {
       throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${dest}; wait until its node is reachable`)
@@ -116,9 +146,10 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
     replyTo: input.replyTo,
     contentType: input.contentType ?? 'text/plain',
     body: input.body,
-    require: input.require ?? 'COMPLETE',
+    require: auditor !== undefined ? 'AUDITED' : input.require ?? 'COMPLETE',
     expiresAtMs: input.ttlMs !== undefined ? now + input.ttlMs : undefined,
-    fromKey: seat.publicKey
+    fromKey: seat.publicKey,
+    auditor
   }
   const payload = messageToWire(msg)
   const envelopeOf = signer(core).add(seat, payload)
@@ -139,7 +170,8 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
       expiresAtMs: msg.expiresAtMs,
       storedAtMs: now,
       state: 'DELIVERY_PENDING',
-      thread: msg.thread ?? ''
+      thread: msg.thread ?? '',
+      auditor
     }
     store.insertMessage(m)
     const rows = seats.flatMap(dest => {

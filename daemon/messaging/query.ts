@@ -3,7 +3,7 @@ import { MeshError, bytesEqual, hex, keyText } from '../../cards/index.js'
 import { envelopeFromWire, messageFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow, OutboxRow, ReceiptRow } from '../store/index.js'
-import { checkReceipt, deriveState, headerOf, heldLeases, liveTenure, openReceipt, rank, roleOfAddress, signerOf, type MessageRef } from '../receipts/index.js'
+import { checkReceipt, deriveState, headerOf, heldLeases, liveTenure, openReceipt, parseSlot, rank, roleOfAddress, signerOf, type MessageRef } from '../receipts/index.js'
 import { roleReceiptRefusal } from './roles.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
@@ -17,6 +17,9 @@ export interface ReceiptView {
   signer: string
   note?: string
   evidence?: { path: string, sha256: string, size: number, check: EvidenceCheck['status'] }
+  /** On an audited obligation: the COMPLETE round (from 2 on), and an AUDITED receipt's verdict. */
+  round?: number
+  verdict?: 'PASS' | 'FAIL'
 }
 
 export interface ObligationView {
@@ -26,6 +29,8 @@ export interface ObligationView {
   state: string
   sentAt?: string
   thread?: string
+  /** The seat whose verdict the obligation waits for (require AUDITED). */
+  auditor?: string
   delivery?: { status: string, attempts: number, lastError?: string, nextAttemptAt?: string, heldAt?: { mailbox: string, since: string } }
   receipts: ReceiptView[]
   /** Role work: every lease granted on it, oldest first, and how each ended. */
@@ -65,7 +70,10 @@ function shownState (derived: string, outbox: OutboxRow | undefined): string {
 }
 
 // The journey's order: the lattice, with the terminal words REJECTED and CANCELED last.
-const order = (state: string): number => (state === 'REJECTED' ? 99 : state === 'CANCELED' ? 100 : rank(state))
+const order = (slot: string): number => {
+  const s = parseSlot(slot)
+  return s.state === 'REJECTED' ? 99 : s.state === 'CANCELED' ? 100 : s.state === 'AUDITED' ? rank('COMPLETE') + 0.5 : rank(s.state)
+}
 
 /**
  * One obligation's derived state with its verified receipt chain. A node that holds only the receipts (learned
@@ -82,7 +90,9 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
   const role = roleOfAddress(ref.to) !== undefined
   // role work: each step is checked against the key of the seat that signed it (and, after DELIVERED, its lease)
   const keyOf = (actor: string): Uint8Array | undefined => role ? core.directory.get(actor)?.actorKey : onRecipientNode ? core.seatKey(ref.to).publicKey : core.directory.get(ref.to)?.actorKey
-  const receipts: ReceiptView[] = await Promise.all(rows.map(async r => await receiptView(core, r, ref, keyOf(r.actor))))
+  // an auditor's verdict is checked against the key of the seat that signed it (the header says it must be the auditor)
+  const signerKey = (r: ReceiptRow): Uint8Array | undefined => signerOf(r.state) === 'auditor' ? core.directory.get(r.actor)?.actorKey : keyOf(r.actor)
+  const receipts: ReceiptView[] = await Promise.all(rows.map(async r => await receiptView(core, r, ref, signerKey(r))))
   const verified = rows.filter((_, i) => receipts[i].verified)
   const outbox = m?.localFrom === true ? core.store.outbox.forRef('message', id) : undefined
   const view: ObligationView = {
@@ -96,6 +106,8 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
     view.sentAt = new Date(m.sentAtMs).toISOString()
     view.thread = messageFromWire(envelopeFromWire(m.envelope).payload).thread
   }
+  const auditor = m?.auditor ?? auditorOf(rows)
+  if (auditor !== undefined) view.auditor = auditor
   if (role) view.leases = leaseHistory(core, id)
   if (outbox !== undefined) {
     view.delivery = { status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, nextAttemptAt: outbox.status === 'pending' ? new Date(outbox.nextAttemptMs).toISOString() : undefined }
@@ -138,6 +150,17 @@ async function archivedStatus (core: Core, id: Uint8Array, ob: string): Promise<
   }
 }
 
+/** The auditor the sender's header names, read from the first receipt that carries a header. */
+function auditorOf (rows: ReceiptRow[]): string | undefined {
+  for (const r of rows) {
+    const o = openReceipt(r.envelope)
+    if (!o.ok) continue
+    const h = headerOf(o.receipt)
+    if (h.ok) return h.header.auditor
+  }
+  return undefined
+}
+
 /** What a node that holds only receipts knows of the message: from the first receipt whose sender-signed header verifies. */
 function refFromReceipts (core: Core, id: Uint8Array, envelopes: Uint8Array[], ob: string): MessageRef {
   for (const envelope of envelopes) {
@@ -156,12 +179,15 @@ async function receiptView (core: Core, row: ReceiptRow, ref: MessageRef, recipi
   const opened = openReceipt(row.envelope)
   const signer = opened.ok ? keyText(opened.signer) : 'unknown'
   // a CANCELED is checked against the key the message was sent with, which its header carries; no card is needed
-  const c = recipientKey === undefined && signerOf(row.state) === 'recipient'
+  const c = recipientKey === undefined && signerOf(row.state) !== 'sender'
     ? { ok: false as const, code: 'RECEIPT_WRONG_SIGNER', reason: `no key for ${ref.to}` }
     : checkReceipt(row.envelope, ref, recipientKey ?? new Uint8Array(0))
   const roleBad = c.ok ? roleReceiptRefusal(core, c.receipt, ref.to) : undefined
   if (roleBad !== undefined) Object.assign(c, { ok: false, code: roleBad.code, reason: roleBad.reason })
-  const view: ReceiptView = { state: row.state, actor: row.actor, at: new Date(row.atMs).toISOString(), verified: c.ok, signer }
+  const slot = parseSlot(row.state)
+  const view: ReceiptView = { state: slot.state, actor: row.actor, at: new Date(row.atMs).toISOString(), verified: c.ok, signer }
+  if (slot.round > 1) view.round = slot.round
+  if (c.ok && c.receipt.verdict !== undefined) view.verdict = c.receipt.verdict
   if (!c.ok) view.reason = `${c.code}: ${c.reason}`
   if (c.ok && c.receipt.note !== undefined) view.note = c.receipt.note
   if (c.ok && c.receipt.evidence !== undefined) {
@@ -183,6 +209,8 @@ export interface InboxItem {
   thread?: string
   /** Role work offered to these seats' roles (`to` is role:NAME): who holds it now, if anyone, and until when. */
   role?: { holder?: string, fence?: number, until?: string }
+  /** A COMPLETE one of these seats audits, waiting for its verdict (aios-comm audit OB pass|fail REASON). */
+  audit?: { auditor: string }
 }
 
 export function inbox (core: Core, handles: string[], all: boolean): InboxItem[] {
@@ -198,7 +226,8 @@ export function inbox (core: Core, handles: string[], all: boolean): InboxItem[]
     const live = liveTenure(heldLeases(core.store.leases.forMessage(m.id)), now)
     return { ...item(m), role: live === undefined ? {} : { holder: live.holder, fence: live.fence, until: new Date(live.expiresAtMs).toISOString() } }
   })
-  return [...own, ...offered]
+  const audits = core.store.messages.toAudit(handles).map(m => ({ ...item(m), audit: { auditor: m.auditor as string } }))
+  return [...own, ...offered, ...audits]
 }
 
 export interface OutboxItem {

@@ -6,9 +6,10 @@ import { MeshError, bytesEqual, hex, refuse, type Refusal, type ErrorCode } from
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf, slotOf } from '../receipts/index.js'
 import { roleReceiptRefusal, storeLease } from './roles.js'
 import { checkContent } from './evidence.js'
+import { reopenOnVerdict } from './audit.js'
 
 export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusal
 
@@ -19,8 +20,9 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
   // recipient's current card
   const bySender = signerOf(o.receipt.state) === 'sender'
-  // role work: the seat that signed is the recipient whose card counts (a step's key is also the one its lease names)
-  const party = roleOfAddress(message.to) === undefined ? message.to : o.receipt.actor
+  // role work: the seat that signed is the recipient whose card counts (a step's key is also the one its lease names);
+  // a verdict: the seat that signed it, which checkReceipt holds to the auditor the header names
+  const party = roleOfAddress(message.to) === undefined && signerOf(o.receipt.state) !== 'auditor' ? message.to : o.receipt.actor
   const recipient = core.directory.get(party)
   if (recipient === undefined && !bySender) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${party} is held here`)
   const signer = bySender ? o.signer : recipient?.actorKey
@@ -34,9 +36,10 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   if (c.receipt.lease !== undefined) core.store.facts.learning(() => storeLease(core, c.receipt.lease as Uint8Array, nowMs))
   const store = core.store.messages
   const isNew = core.store.facts.learning(() => core.store.receipts.insert({
-    hash: c.hash, messageId: message.id, state: c.receipt.state, actor: c.receipt.actor, envelope: bytes, atMs: c.receipt.atMs, receivedAtMs: nowMs
+    hash: c.hash, messageId: message.id, state: slotOf(c.receipt), actor: c.receipt.actor, envelope: bytes, atMs: c.receipt.atMs, receivedAtMs: nowMs
   }))
   if (isNew) {
+    reopenOnVerdict(core, message.id, c.receipt, nowMs)
     // the states alone, from the index (no envelopes); unchanged (a receipt below the state held) writes nothing.
     // message.state may be older than the row, never ahead of it, and states only move up: equal means unchanged.
     const state = deriveState(core.store.receipts.statesOf(message.id))

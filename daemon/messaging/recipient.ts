@@ -6,7 +6,7 @@ import { envelopeFromWire, messageFromWire, type EvidenceData, type ReceiptState
 import type { Core } from '../core.js'
 import { NODE_CALLER, checkObligationAccess, type Caller } from '../access/index.js'
 import type { MessageRow } from '../store/index.js'
-import { deriveState, isFinal, rank, roleOfAddress, signReceipt } from '../receipts/index.js'
+import { deriveState, isFinal, parseSlot, rank, roleOfAddress, signReceipt, slotOf } from '../receipts/index.js'
 import { heldLease, roleSeat } from './roles.js'
 import { writeReceiptFile } from './evidence.js'
 import { readEvidence, type EvidenceFile } from './evidence-read.js'
@@ -42,32 +42,55 @@ function inboxMessage (core: Core, ob: string, as: string | undefined, caller: C
 async function issue (core: Core, at: Inbox, steps: Array<{ state: ReceiptState, note?: string, evidence?: EvidenceData }>, file?: EvidenceFile): Promise<StepResult> {
   const { m, seat } = at
   const store = core.store.messages
-  const current = deriveState(core.store.receipts.forMessage(m.id))
+  const held = core.store.receipts.forMessage(m.id)
+  const current = deriveState(held)
   refuseCanceled(m, current)
-  const wanted = steps.filter(s => core.store.receipts.get(m.id, s.state, seat) === undefined)
-  if (isFinal(current) && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
+  const audited = m.auditor !== undefined
+  if (audited && current === 'COMPLETE' && steps.some(s => s.state === 'COMPLETE' || s.state === 'REJECTED')) {
+    throw new MeshError('AUDIT_PENDING', `${obligationId(m.id)} is COMPLETE and waits for the verdict of its auditor ${m.auditor as string}`)
+  }
+  // on an audited obligation a COMPLETE after a FAIL verdict is the next round's
+  const round = audited ? nextRound(held) : 1
+  const wanted = steps.filter(s => core.store.receipts.get(m.id, slotOf({ state: s.state, round: s.state === 'COMPLETE' ? round : 1 }), seat) === undefined)
+  if (isFinal(current, audited) && wanted.length > 0) throw new MeshError('ALREADY_FINAL', `${obligationId(m.id)} is already ${current}`)
   const key = core.seatKey(seat)
   const now = Date.now()
   // role work: every step is taken under the live lease the seat holds, and carries it
   const lease = at.role && wanted.length > 0 ? heldLease(core, m, seat, now) : undefined
   const signed = wanted.map(s => signReceipt(key, {
     messageId: m.id, messageHash: m.hash, actor: seat, state: s.state, atMs: now, note: s.note, evidence: s.evidence, from: m.from, header: m.header,
-    ...(lease === undefined ? {} : { fence: lease.fence, lease: lease.grant })
+    ...(lease === undefined ? {} : { fence: lease.fence, lease: lease.grant }),
+    ...(s.state === 'COMPLETE' && round > 1 ? { round } : {})
   }))
   const senderRemote = !m.localFrom
   await core.store.commit.run(() => {
     for (const r of signed) {
-      core.store.receipts.insert({ hash: r.hash, messageId: m.id, state: r.data.state, actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
+      core.store.receipts.insert({ hash: r.hash, messageId: m.id, state: slotOf(r.data), actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
       if (file !== undefined && r.data.evidence !== undefined) {
         core.store.evidence.put({ receiptHash: r.hash, messageId: m.id, origin: 'issued', path: file.path, sha256: file.sha256, size: file.size, content: file.content, storedAtMs: now })
       }
       if (senderRemote) core.store.outbox.enqueue('receipt', r.hash, m.from, now)
+      // the COMPLETE of an audited obligation goes to its auditor with the message, its receipts and the content
+      if (audited && r.data.state === 'COMPLETE') core.store.outbox.enqueue('audit', r.hash, m.auditor as string, now)
     }
     store.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
   })
   for (const r of signed) core.events.emit('receipt', { messageId: m.id, state: r.data.state, actor: seat })
-  if (senderRemote && signed.length > 0) core.events.emit('outbox:kick')
+  if ((senderRemote || audited) && signed.length > 0) core.events.emit('outbox:kick')
   return { obligation: obligationId(m.id), state: deriveState(core.store.receipts.forMessage(m.id)), issued: signed.map(r => r.data.state) }
+}
+
+/** The round the next COMPLETE takes: after the highest round held, once a FAIL verdict voided it; else that round. */
+function nextRound (held: ReadonlyArray<{ state: string }>): number {
+  let top = 0
+  const failed = new Set<number>()
+  for (const r of held) {
+    const s = parseSlot(r.state)
+    if (s.state === 'COMPLETE') top = Math.max(top, s.round)
+    if (s.state === 'AUDITED' && s.fail) failed.add(s.round)
+  }
+  if (top === 0) return 1
+  return failed.has(top) ? top + 1 : top
 }
 
 /** A withdrawn obligation takes no step: the recipient's consume, ack and reject are refused and store nothing. */

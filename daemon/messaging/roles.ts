@@ -52,7 +52,7 @@ export function heldLease (core: Core, m: MessageRow, seat: string, nowMs = Date
  */
 export function roleReceiptRefusal (core: Core, r: ReceiptData, to: string): Refusal | undefined {
   const role = roleOfAddress(to)
-  if (role === undefined || signerOf(r.state) === 'sender') return undefined
+  if (role === undefined || signerOf(r.state) !== 'recipient') return undefined
   if (r.state === 'DELIVERED') {
     return (core.directory.get(r.actor)?.roles ?? []).includes(role) ? undefined : refuse('NOT_IN_ROLE', `${r.actor} does not hold the role ${role}`)
   }

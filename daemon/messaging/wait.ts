@@ -17,7 +17,7 @@ const GAVE_UP: ReadonlySet<string> = new Set(['EXPIRED', 'FAILED'])
 
 /** Refuses (BAD_REQUEST) a state nobody can wait for; before anything is done, so a refused wait changes nothing. */
 export function checkWaitTarget (target: string): void {
-  if (rank(target) < 1 && !isFinal(target)) throw new MeshError('BAD_REQUEST', 'state must be DELIVERED, READ, CONSUMED, COMPLETE, REJECTED or CANCELED')
+  if (rank(target) < 1 && !isFinal(target)) throw new MeshError('BAD_REQUEST', 'state must be DELIVERED, READ, CONSUMED, COMPLETE, AUDITED, REJECTED or CANCELED')
 }
 
 export async function waitFor (core: Core, ob: string, target: string, timeoutMs: number): Promise<{ obligation: string, state: string }> {
@@ -40,7 +40,8 @@ export async function reachState (core: Core, id: Uint8Array, target: string, ti
     let held: string | undefined
     let timer: NodeJS.Timeout | undefined
     const waiter = (state: string | undefined): boolean => {
-      held = join(held, state === undefined || GAVE_UP.has(state) ? lookState(core, id) : state)
+      // a verdict can void a COMPLETE (the one step that moves an obligation back): the stored state says where it is
+      held = state === 'AUDITED' ? lookState(core, id) : join(held, state === undefined || GAVE_UP.has(state) ? lookState(core, id) : state)
       if (!reached(held, target)) return false
       clearTimeout(timer)
       resolve({ state: held as string, timedOut: false })
@@ -82,7 +83,10 @@ function join (held: string | undefined, state: string | undefined): string | un
 }
 
 export function reached (s: string | undefined, target: string): boolean {
-  return s !== undefined && (s === target || rank(s) >= rank(target) || isFinal(s) || GAVE_UP.has(s))
+  if (s === undefined) return false
+  // an audited obligation is done only AUDITED: its COMPLETE waits for the verdict
+  if (target === 'AUDITED') return s === target || isFinal(s, true) || GAVE_UP.has(s)
+  return s === target || rank(s) >= rank(target) || isFinal(s) || GAVE_UP.has(s)
 }
 
 /** Told the state a receipt brought, or undefined: look it up. True when the wait is over. */

@@ -15,7 +15,7 @@ export function messageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Arra
 
 /** The header payload for a message about to be signed (its payload bytes are what the sender signs). */
 export function headerPayload (msg: MessageData, payload: Uint8Array, nonce: Uint8Array): Uint8Array {
-  const h: MessageHeaderData = { messageId: msg.id, from: msg.from, to: msg.to, payloadSha256: sha256(payload), sentAtMs: msg.sentAtMs, fromKey: msg.fromKey, nonce }
+  const h: MessageHeaderData = { messageId: msg.id, from: msg.from, to: msg.to, payloadSha256: sha256(payload), sentAtMs: msg.sentAtMs, fromKey: msg.fromKey, nonce, auditor: msg.auditor }
   return headerToWire(h)
 }
 
@@ -40,13 +40,13 @@ export function openHeader (bytes: Uint8Array | undefined): HeaderCheck {
   return { ok: true, header }
 }
 
-/** The header that came with a message names exactly that message: same id, sender, key, recipient and payload. */
+/** The header that came with a message names exactly that message: same id, sender, key, recipient, auditor and payload. */
 export function checkHeaderFor (bytes: Uint8Array | undefined, msg: MessageData, payload: Uint8Array): HeaderCheck {
   const o = openHeader(bytes)
   if (!o.ok) return o
   const h = o.header
   if (!bytesEqual(h.messageId, msg.id) || h.from !== msg.from || h.to !== msg.to || !bytesEqual(h.fromKey, msg.fromKey) ||
-    h.sentAtMs !== msg.sentAtMs || !bytesEqual(h.payloadSha256, sha256(payload))) {
+    h.sentAtMs !== msg.sentAtMs || (h.auditor ?? '') !== (msg.auditor ?? '') || !bytesEqual(h.payloadSha256, sha256(payload))) {
     return refuse('HEADER_MISMATCH', 'the header does not describe the message it came with')
   }
   return o

@@ -1,5 +1,6 @@
 // receipts: the lattice, signing and verification of receipts.
 export { LATTICE, deriveState, isFinal, nextState, rank, type ObligationState } from './state.js'
+export { parseSlot, slotOf, stepOf, type Slot } from './slot.js'
 export { signReceipt, signReceipts, type SignedReceipt } from './sign.js'
 export { checkReceipt, headerOf, openReceipt, signerOf, type MessageRef, type ReceiptCheck, type ReceiptSigner } from './verify.js'
 export { checkHeaderFor, headerPayload, messageIdFor, openHeader, MESSAGE_ID_BYTES, NONCE_BYTES, type HeaderCheck } from './header.js'

@@ -5,6 +5,7 @@ import { bytesEqual, sha256, verifyEnvelope, refuse, type Refusal } from '../../
 import { InlineEvidenceError, PAYLOAD_TYPES, envelopeFromWire, receiptFromWire, type MessageHeaderData, type ReceiptData } from '../../proto/index.js'
 import { openHeader } from './header.js'
 import { checkLeaseStep, roleOfAddress } from './lease.js'
+import { stepOf } from './slot.js'
 import {
   MAX_EVIDENCE_PATH_BYTES, MAX_HANDLE_BYTES, MAX_NOTE_BYTES, MAX_RECEIPT_BYTES, MAX_RECEIPT_CODE_BYTES, oversized
 } from '../limits/index.js'
@@ -48,11 +49,15 @@ export function openReceipt (bytes: Uint8Array): { ok: true, receipt: ReceiptDat
   return { ok: true, receipt, signer, hash: sha256(bytes) }
 }
 
-/** Who signs a receipt in this state: the sender withdraws (CANCELED); every other state is the recipient's word. */
-export type ReceiptSigner = 'sender' | 'recipient'
+/**
+ * Who signs a receipt in this state (or slot): the sender withdraws (CANCELED), the message's auditor judges a
+ * COMPLETE (AUDITED); every other state is the recipient's word.
+ */
+export type ReceiptSigner = 'sender' | 'recipient' | 'auditor'
 
 export function signerOf (state: string): ReceiptSigner {
-  return state === 'CANCELED' ? 'sender' : 'recipient'
+  const step = stepOf(state)
+  return step === 'CANCELED' ? 'sender' : step === 'AUDITED' ? 'auditor' : 'recipient'
 }
 
 /**
@@ -65,6 +70,8 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   const r = o.receipt
   if (!bytesEqual(r.messageId, message.id)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is about another message')
   if (!bytesEqual(r.messageHash, message.hash)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is bound to other message content')
+  // an audit's verdict: recipientKey is the key of the seat that signed it, which the header must name as auditor
+  if (r.state === 'AUDITED') return checkVerdict(o, message, recipientKey)
   const bySender = signerOf(r.state) === 'sender'
   const party = bySender ? message.from : message.to
   // addressed to a role: any seat's DELIVERED (recipientKey is that seat's key, its card holding the role is the
@@ -79,11 +86,32 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
   const h = headerOf(r)
   if (!h.ok) return h
   if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
+  if ((r.round ?? 1) > 1 && (r.state !== 'COMPLETE' || (h.header.auditor ?? '') === '')) {
+    return refuse('RECEIPT_MALFORMED', 'only a COMPLETE of an audited obligation has a round after the first')
+  }
   if (bySender && !bytesEqual(o.signer, h.header.fromKey)) return refuse('RECEIPT_WRONG_SIGNER', `a ${r.state} receipt is not signed by the key ${message.from} sent the message with`)
   if (role && r.state !== 'DELIVERED') {
     const bad = checkLeaseStep(r, o.signer, h.header)
     if (bad !== undefined) return bad
   }
+  return { ok: true, receipt: r, hash: o.hash, header: h.header }
+}
+
+/**
+ * An AUDITED receipt: by the auditor the sender named (its key is `auditorKey`), with a verdict on one COMPLETE named
+ * by its hash, a reason when it fails, and evidence well-formed when the auditor attached some.
+ */
+function checkVerdict (o: { receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array }, message: MessageRef, auditorKey: Uint8Array): ReceiptCheck {
+  const r = o.receipt
+  const h = headerOf(r)
+  if (!h.ok) return h
+  if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
+  if (!bytesEqual(o.signer, auditorKey)) return refuse('RECEIPT_WRONG_SIGNER', `the verdict is not signed by the key of ${h.header.auditor ?? 'the auditor'}`)
+  if (r.verdict === undefined) return refuse('AUDIT_INVALID', 'an AUDITED receipt states a verdict, PASS or FAIL')
+  if (r.audited?.byteLength !== 32) return refuse('AUDIT_INVALID', 'an AUDITED receipt names the COMPLETE it judged by its sha256')
+  if (r.verdict === 'FAIL' && (r.note ?? '').trim() === '') return refuse('AUDIT_INVALID', 'a FAIL verdict gives its reason')
+  const e = r.evidence
+  if (e !== undefined && (e.sha256.byteLength !== 32 || e.path === '')) return refuse('EVIDENCE_MISSING', 'an auditor\'s evidence names a path and its sha256')
   return { ok: true, receipt: r, hash: o.hash, header: h.header }
 }
 
@@ -100,6 +128,10 @@ export function headerOf (r: ReceiptData): { ok: true, header: MessageHeaderData
     return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt names another message than the header it carries')
   }
   const bySender = signerOf(r.state) === 'sender'
+  if (signerOf(r.state) === 'auditor') {
+    const auditor = h.header.auditor ?? ''
+    return auditor !== '' && r.actor === auditor ? h : refuse('RECEIPT_WRONG_SIGNER', auditor === '' ? 'the message has no auditor, so no AUDITED receipt counts for it' : `an AUDITED receipt is by the auditor ${auditor}, not by ${r.actor}`)
+  }
   const party = bySender ? h.header.from : h.header.to
   if (!bySender && roleOfAddress(h.header.to) !== undefined) {
     // addressed to a role: the step is a seat's, which seat the caller checks (DELIVERED) or the lease says

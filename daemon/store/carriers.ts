@@ -121,11 +121,12 @@ export class CarrierStore {
     this.enqueue(messageId, handle, atMs)
   }
 
-  /** What a wake still owes this seat: messages queued, never named by a wake that landed, and still only DELIVERED. */
+  /** What a wake still owes this seat: messages queued, never named by a wake that landed, and still only DELIVERED (for
+   * its auditor: a COMPLETE still waiting for its verdict; for its recipient: one a FAIL verdict reopened). */
   owed (handle: string): OwedWake | undefined {
     // newest first through the (handle, woken_at_ms) index, and a bounded count: a seat with a huge backlog costs
     // a wake (or a start-up) no more than MAX_OWED_COUNTED rows
-    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC`
+    const open = `FROM wake_queue q JOIN messages m ON m.id = q.message_id WHERE q.handle = ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED')) OR (m.auditor = q.handle AND m.state = 'COMPLETE') OR (m.auditor <> q.handle AND m.local_to = 1 AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC`
     const r = this.s.get(`SELECT q.seq AS seq, q.message_id AS id ${open} LIMIT 1`).get(handle) as { seq: number, id: Buffer } | undefined
     if (r === undefined) return undefined
     const n = this.s.get(`SELECT count(*) FROM (SELECT 1 ${open} LIMIT ${MAX_OWED_COUNTED})`).pluck().get(handle) as number
@@ -135,7 +136,7 @@ export class CarrierStore {
   /** The newest owed obligations, newest last, at most `limit` (a command carrier gets them in its environment). */
   owedIds (handle: string, upToSeq: number, limit: number): Uint8Array[] {
     return (this.s.get(`SELECT q.message_id FROM wake_queue q JOIN messages m ON m.id = q.message_id
-      WHERE q.handle = ? AND q.seq <= ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC LIMIT ?`).pluck().all(handle, upToSeq, limit) as Buffer[])
+      WHERE q.handle = ? AND q.seq <= ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED')) OR (m.auditor = q.handle AND m.state = 'COMPLETE') OR (m.auditor <> q.handle AND m.local_to = 1 AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC LIMIT ?`).pluck().all(handle, upToSeq, limit) as Buffer[])
       .map(u8).reverse()
   }
 
@@ -143,13 +144,24 @@ export class CarrierStore {
     // per seat, newest first, stopping at the first owed message: a start-up reads what it needs, not the queue
     const seats = this.s.get('SELECT handle FROM actors ORDER BY handle').pluck().all() as string[]
     const owed = this.s.get(`SELECT 1 FROM wake_queue q JOIN messages m ON m.id = q.message_id
-      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC LIMIT 1`)
+      WHERE q.handle = ? AND q.woken_at_ms IS NULL AND (m.state = 'DELIVERED' OR (m.to_handle LIKE 'role:%' AND m.state IN ('READ', 'CONSUMED')) OR (m.auditor = q.handle AND m.state = 'COMPLETE') OR (m.auditor <> q.handle AND m.local_to = 1 AND m.state IN ('READ', 'CONSUMED'))) ORDER BY q.seq DESC LIMIT 1`)
     return seats.filter(h => owed.get(h) !== undefined)
   }
 
   /** A wake naming everything up to `seq` landed: those are woken (what arrived after it waits for the next). */
   markWoken (handle: string, upToSeq: number, atMs: number): void {
     this.s.get('UPDATE wake_queue SET woken_at_ms = ? WHERE handle = ? AND seq <= ? AND woken_at_ms IS NULL').run(atMs, handle, upToSeq)
+  }
+
+  /** When a message's wake was queued for this seat (the newest time), if it was. */
+  queuedAt (messageId: Uint8Array, handle: string): number | undefined {
+    const r = this.s.get('SELECT max(queued_at_ms) FROM wake_queue WHERE message_id = ? AND handle = ?').pluck().get(messageId, handle) as number | null
+    return r ?? undefined
+  }
+
+  /** The seats a message's wake is queued for and not yet given. */
+  queuedFor (messageId: Uint8Array): string[] {
+    return this.s.get('SELECT handle FROM wake_queue WHERE message_id = ? AND woken_at_ms IS NULL').pluck().all(messageId) as string[]
   }
 
   queued (messageId: Uint8Array): { handle: string, queuedAtMs: number, wokenAtMs?: number } | undefined {

@@ -17,6 +17,8 @@ export interface MessageRow {
   state: string
   /** The conversation it belongs to (undefined: none, or not indexed yet for a message stored before threads were). */
   thread: string | undefined
+  /** The seat that must judge its COMPLETE (require AUDITED). */
+  auditor?: string
 }
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
@@ -36,6 +38,7 @@ interface MessageDbRow {
   stored_at_ms: number
   state: string
   thread: string | null
+  auditor?: string | null
 }
 
 function messageFromRow (row: unknown): MessageRow {
@@ -53,7 +56,8 @@ function messageFromRow (row: unknown): MessageRow {
     expiresAtMs: r.expires_at_ms ?? undefined,
     storedAtMs: r.stored_at_ms,
     state: r.state,
-    thread: r.thread === null || r.thread === '' ? undefined : r.thread
+    thread: r.thread === null || r.thread === '' ? undefined : r.thread,
+    ...(r.auditor == null ? {} : { auditor: r.auditor })
   }
 }
 
@@ -66,9 +70,16 @@ export class MessageStore {
    * with its first receipt is written once, not written and then rewritten.
    */
   insertMessage (m: Omit<MessageRow, 'state' | 'thread'> & { thread?: string, state?: string }): void {
-    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, m.state ?? 'DELIVERY_PENDING')
+    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state, auditor)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, m.state ?? 'DELIVERY_PENDING', m.auditor ?? null)
+  }
+
+  /** The obligations these seats audit whose COMPLETE waits for their verdict, oldest first. */
+  toAudit (handles: string[]): MessageRow[] {
+    if (handles.length === 0) return []
+    const marks = handles.map(() => '?').join(', ')
+    return this.s.get(`SELECT * FROM messages WHERE auditor IN (${marks}) AND state = 'COMPLETE' ORDER BY sent_at_ms, id`).all(...handles).map(messageFromRow)
   }
 
   /** What the recipient asks of an id it is offered: held or not, with which content, in the inbox or not (no bytes copied). */

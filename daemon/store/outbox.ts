@@ -1,7 +1,7 @@
 // The outbox: messages, receipts and handoffs waiting to go to a destination seat, with their retry schedule.
 import type { Statements } from './statements.js'
 
-export type OutboxKind = 'message' | 'receipt' | 'handoff'
+export type OutboxKind = 'message' | 'receipt' | 'handoff' | 'audit'
 export type OutboxStatus = 'pending' | 'failed' | 'expired'
 
 export interface OutboxRow {

@@ -4,8 +4,8 @@
 import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation, type ErrorCode } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import type { FactKind } from '../store/index.js'
-import { checkReceipt, deriveState, headerOf, openLease, openReceipt } from '../receipts/index.js'
-import { roleReceiptRefusal, storeLease } from '../messaging/index.js'
+import { checkReceipt, deriveState, headerOf, openLease, openReceipt, slotOf } from '../receipts/index.js'
+import { reopenOnVerdict, roleReceiptRefusal, storeLease } from '../messaging/index.js'
 import { acceptCardJson } from '../directory/index.js'
 import { settleConflicts } from '../setup/conflicts.js'
 import { oversized, MAX_HANDLE_BYTES, MAX_REVOCATION_REASON_BYTES } from '../limits/index.js'
@@ -88,9 +88,12 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   const roleBad = roleReceiptRefusal(core, r, h.header.to)
   if (roleBad !== undefined) return { verdict: 'reject', code: roleBad.code, reason: roleBad.reason }
   if (r.lease !== undefined) storeLease(core, r.lease, nowMs) // checked with the receipt; held like any lease fact
-  const isNew = core.store.receipts.insert({ hash: o.hash, messageId: r.messageId, state: r.state, actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
+  const isNew = core.store.receipts.insert({ hash: o.hash, messageId: r.messageId, state: slotOf(r), actor: r.actor, envelope: bytes, atMs: r.atMs, receivedAtMs: nowMs })
   if (!isNew) return { verdict: 'held' }
-  if (message !== undefined) store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
+  if (message !== undefined) {
+    reopenOnVerdict(core, message.id, r, nowMs)
+    store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
+  }
   core.events.emit('receipt', { messageId: r.messageId, state: r.state, actor: r.actor })
   return { verdict: 'new' }
 }

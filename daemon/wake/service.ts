@@ -37,6 +37,13 @@ export class WakeService {
   private starting?: Promise<void>
   private stopping?: Promise<void>
   private readonly onMessage = (e: { id: Uint8Array, to: string, queued?: boolean }): void => this.arrived(e)
+  /** A verdict stored here: a FAIL queued a wake for the recipient seat it reopened (in the verdict's commit). */
+  private readonly onVerdict = (e: { messageId: Uint8Array, state: string }): void => {
+    if (e.state !== 'AUDITED') return
+    const m = this.core.store.messages.message(e.messageId)
+    if (m === undefined || !m.localTo) return
+    for (const handle of this.core.store.carriers.queuedFor(e.messageId)) if (handle !== m.auditor) this.arrived({ id: m.id, to: handle, queued: true })
+  }
 
   constructor (private readonly core: Core, private readonly env: NodeJS.ProcessEnv = process.env) {}
 
@@ -54,6 +61,7 @@ export class WakeService {
     const carriers = this.core.store.carriers
     // no scan for messages never queued: every delivery path queues its wake in the commit that stores the message
     this.core.events.on('message:in', this.onMessage)
+    this.core.events.on('receipt', this.onVerdict)
     for (const a of this.core.store.identity.actors()) {
       const v = await this.check(a.handle)
       if (v === undefined || v.ok) continue
@@ -64,6 +72,7 @@ export class WakeService {
 
   private async doStop (): Promise<void> {
     this.core.events.off('message:in', this.onMessage)
+    this.core.events.off('receipt', this.onVerdict)
     for (const st of this.seats.values()) if (st.phase.status === 'waiting') clearTimeout(st.phase.timer)
     const killer = setTimeout(() => this.abort.abort(), STOP_ABORT_MS)
     await Promise.allSettled([...this.seats.values()].map(s => s.phase.status === 'running' ? s.phase.done : undefined))

@@ -341,6 +341,9 @@ export namespace aioscomm {
             /** Message fromKey. */
             fromKey: Uint8Array;
 
+            /** Message auditor. */
+            auditor: string;
+
             /**
              * Encodes the specified Message message. Does not implicitly {@link aioscomm.v1.Message.verify|verify} messages.
              * @param message Message message or plain object to encode
@@ -408,6 +411,9 @@ export namespace aioscomm {
                 /** Message fromKey */
                 fromKey?: (Uint8Array|null);
 
+                /** Message auditor */
+                auditor?: (string|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
@@ -438,7 +444,23 @@ export namespace aioscomm {
             REJECTED = 5,
 
             /** CANCELED value */
-            CANCELED = 6
+            CANCELED = 6,
+
+            /** AUDITED value */
+            AUDITED = 7
+        }
+
+        /** AuditVerdict enum. */
+        enum AuditVerdict {
+
+            /** AUDIT_VERDICT_UNSPECIFIED value */
+            AUDIT_VERDICT_UNSPECIFIED = 0,
+
+            /** PASS value */
+            PASS = 1,
+
+            /** FAIL value */
+            FAIL = 2
         }
 
         /**
@@ -572,6 +594,15 @@ export namespace aioscomm {
             /** Receipt lease. */
             lease: Uint8Array;
 
+            /** Receipt round. */
+            round: number;
+
+            /** Receipt verdict. */
+            verdict: aioscomm.v1.AuditVerdict;
+
+            /** Receipt audited. */
+            audited: Uint8Array;
+
             /**
              * Encodes the specified Receipt message. Does not implicitly {@link aioscomm.v1.Receipt.verify|verify} messages.
              * @param message Receipt message or plain object to encode
@@ -639,6 +670,15 @@ export namespace aioscomm {
                 /** Receipt lease */
                 lease?: (Uint8Array|null);
 
+                /** Receipt round */
+                round?: (number|null);
+
+                /** Receipt verdict */
+                verdict?: (aioscomm.v1.AuditVerdict|null);
+
+                /** Receipt audited */
+                audited?: (Uint8Array|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
@@ -686,6 +726,9 @@ export namespace aioscomm {
 
             /** MessageHeader nonce. */
             nonce: Uint8Array;
+
+            /** MessageHeader auditor. */
+            auditor: string;
 
             /**
              * Encodes the specified MessageHeader message. Does not implicitly {@link aioscomm.v1.MessageHeader.verify|verify} messages.
@@ -738,6 +781,9 @@ export namespace aioscomm {
 
                 /** MessageHeader nonce */
                 nonce?: (Uint8Array|null);
+
+                /** MessageHeader auditor */
+                auditor?: (string|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1109,6 +1155,9 @@ export namespace aioscomm {
             /** DeliverRequest evidence. */
             evidence: aioscomm.v1.EvidenceContent.$Properties[];
 
+            /** DeliverRequest audits. */
+            audits: aioscomm.v1.Handoff.$Properties[];
+
             /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @param message DeliverRequest message or plain object to encode
@@ -1160,6 +1209,9 @@ export namespace aioscomm {
 
                 /** DeliverRequest evidence */
                 evidence?: (aioscomm.v1.EvidenceContent.$Properties[]|null);
+
+                /** DeliverRequest audits */
+                audits?: (aioscomm.v1.Handoff.$Properties[]|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1507,6 +1559,9 @@ export namespace aioscomm {
             /** DeliverResponse handoffResults. */
             handoffResults: aioscomm.v1.DeliverResult.$Properties[];
 
+            /** DeliverResponse auditResults. */
+            auditResults: aioscomm.v1.DeliverResult.$Properties[];
+
             /**
              * Encodes the specified DeliverResponse message. Does not implicitly {@link aioscomm.v1.DeliverResponse.verify|verify} messages.
              * @param message DeliverResponse message or plain object to encode
@@ -1552,6 +1607,9 @@ export namespace aioscomm {
 
                 /** DeliverResponse handoffResults */
                 handoffResults?: (aioscomm.v1.DeliverResult.$Properties[]|null);
+
+                /** DeliverResponse auditResults */
+                auditResults?: (aioscomm.v1.DeliverResult.$Properties[]|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

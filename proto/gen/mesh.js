@@ -754,6 +754,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {number|null} [expiresAtMs] Message expiresAtMs
              * @property {Array.<aioscomm.v1.Attachment.$Properties>|null} [attachments] Message attachments
              * @property {Uint8Array|null} [fromKey] Message fromKey
+             * @property {string|null} [auditor] Message auditor
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -883,6 +884,14 @@ export const aioscomm = $root.aioscomm = (() => {
             Message.prototype.fromKey = $util.newBuffer([]);
 
             /**
+             * Message auditor.
+             * @member {string} auditor
+             * @memberof aioscomm.v1.Message
+             * @instance
+             */
+            Message.prototype.auditor = "";
+
+            /**
              * Encodes the specified Message message. Does not implicitly {@link aioscomm.v1.Message.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Message
@@ -923,6 +932,8 @@ export const aioscomm = $root.aioscomm = (() => {
                         $root.aioscomm.v1.Attachment.encode(message.attachments[i], writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
                 if (message.fromKey != null && $Object.hasOwnProperty.call(message, "fromKey") && message.fromKey.length)
                     writer.uint32(/* id 12, wireType 2 =*/98).bytes(message.fromKey);
+                if (message.auditor != null && $Object.hasOwnProperty.call(message, "auditor") && message.auditor !== "")
+                    writer.uint32(/* id 13, wireType 2 =*/106).string(message.auditor);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1074,6 +1085,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 delete message.fromKey;
                             continue;
                         }
+                    case 13: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.auditor = value;
+                            else
+                                delete message.auditor;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -1119,6 +1139,7 @@ export const aioscomm = $root.aioscomm = (() => {
          * @property {number} COMPLETE=4 COMPLETE value
          * @property {number} REJECTED=5 REJECTED value
          * @property {number} CANCELED=6 CANCELED value
+         * @property {number} AUDITED=7 AUDITED value
          */
         v1.ReceiptState = (function() {
             const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -1129,6 +1150,23 @@ export const aioscomm = $root.aioscomm = (() => {
             values[valuesById[4] = "COMPLETE"] = 4;
             values[valuesById[5] = "REJECTED"] = 5;
             values[valuesById[6] = "CANCELED"] = 6;
+            values[valuesById[7] = "AUDITED"] = 7;
+            return values;
+        })();
+
+        /**
+         * AuditVerdict enum.
+         * @name aioscomm.v1.AuditVerdict
+         * @enum {number}
+         * @property {number} AUDIT_VERDICT_UNSPECIFIED=0 AUDIT_VERDICT_UNSPECIFIED value
+         * @property {number} PASS=1 PASS value
+         * @property {number} FAIL=2 FAIL value
+         */
+        v1.AuditVerdict = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "AUDIT_VERDICT_UNSPECIFIED"] = 0;
+            values[valuesById[1] = "PASS"] = 1;
+            values[valuesById[2] = "FAIL"] = 2;
             return values;
         })();
 
@@ -1339,6 +1377,9 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Uint8Array|null} [header] Receipt header
              * @property {number|null} [fence] Receipt fence
              * @property {Uint8Array|null} [lease] Receipt lease
+             * @property {number|null} [round] Receipt round
+             * @property {aioscomm.v1.AuditVerdict|null} [verdict] Receipt verdict
+             * @property {Uint8Array|null} [audited] Receipt audited
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -1467,6 +1508,30 @@ export const aioscomm = $root.aioscomm = (() => {
             Receipt.prototype.lease = $util.newBuffer([]);
 
             /**
+             * Receipt round.
+             * @member {number} round
+             * @memberof aioscomm.v1.Receipt
+             * @instance
+             */
+            Receipt.prototype.round = 0;
+
+            /**
+             * Receipt verdict.
+             * @member {aioscomm.v1.AuditVerdict} verdict
+             * @memberof aioscomm.v1.Receipt
+             * @instance
+             */
+            Receipt.prototype.verdict = 0;
+
+            /**
+             * Receipt audited.
+             * @member {Uint8Array} audited
+             * @memberof aioscomm.v1.Receipt
+             * @instance
+             */
+            Receipt.prototype.audited = $util.newBuffer([]);
+
+            /**
              * Encodes the specified Receipt message. Does not implicitly {@link aioscomm.v1.Receipt.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.Receipt
@@ -1506,6 +1571,12 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 11, wireType 0 =*/88).uint64(message.fence);
                 if (message.lease != null && $Object.hasOwnProperty.call(message, "lease") && message.lease.length)
                     writer.uint32(/* id 12, wireType 2 =*/98).bytes(message.lease);
+                if (message.round != null && $Object.hasOwnProperty.call(message, "round") && message.round !== 0)
+                    writer.uint32(/* id 13, wireType 0 =*/104).uint32(message.round);
+                if (message.verdict != null && $Object.hasOwnProperty.call(message, "verdict") && message.verdict !== 0)
+                    writer.uint32(/* id 14, wireType 0 =*/112).int32(message.verdict);
+                if (message.audited != null && $Object.hasOwnProperty.call(message, "audited") && message.audited.length)
+                    writer.uint32(/* id 15, wireType 2 =*/122).bytes(message.audited);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1655,6 +1726,33 @@ export const aioscomm = $root.aioscomm = (() => {
                                 delete message.lease;
                             continue;
                         }
+                    case 13: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.round = value;
+                            else
+                                delete message.round;
+                            continue;
+                        }
+                    case 14: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.int32())
+                                message.verdict = value;
+                            else
+                                delete message.verdict;
+                            continue;
+                        }
+                    case 15: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.bytes()).length)
+                                message.audited = value;
+                            else
+                                delete message.audited;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -1701,6 +1799,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {number|null} [sentAtMs] MessageHeader sentAtMs
              * @property {Uint8Array|null} [fromKey] MessageHeader fromKey
              * @property {Uint8Array|null} [nonce] MessageHeader nonce
+             * @property {string|null} [auditor] MessageHeader auditor
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -1789,6 +1888,14 @@ export const aioscomm = $root.aioscomm = (() => {
             MessageHeader.prototype.nonce = $util.newBuffer([]);
 
             /**
+             * MessageHeader auditor.
+             * @member {string} auditor
+             * @memberof aioscomm.v1.MessageHeader
+             * @instance
+             */
+            MessageHeader.prototype.auditor = "";
+
+            /**
              * Encodes the specified MessageHeader message. Does not implicitly {@link aioscomm.v1.MessageHeader.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.MessageHeader
@@ -1818,6 +1925,8 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 6, wireType 2 =*/50).bytes(message.fromKey);
                 if (message.nonce != null && $Object.hasOwnProperty.call(message, "nonce") && message.nonce.length)
                     writer.uint32(/* id 7, wireType 2 =*/58).bytes(message.nonce);
+                if (message.auditor != null && $Object.hasOwnProperty.call(message, "auditor") && message.auditor !== "")
+                    writer.uint32(/* id 8, wireType 2 =*/66).string(message.auditor);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1923,6 +2032,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 message.nonce = value;
                             else
                                 delete message.nonce;
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.auditor = value;
+                            else
+                                delete message.auditor;
                             continue;
                         }
                     }
@@ -2791,6 +2909,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<aioscomm.v1.Handoff.$Properties>|null} [handoffs] DeliverRequest handoffs
              * @property {Array.<Uint8Array>|null} [headers] DeliverRequest headers
              * @property {Array.<aioscomm.v1.EvidenceContent.$Properties>|null} [evidence] DeliverRequest evidence
+             * @property {Array.<aioscomm.v1.Handoff.$Properties>|null} [audits] DeliverRequest audits
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -2822,6 +2941,7 @@ export const aioscomm = $root.aioscomm = (() => {
                 this.handoffs = [];
                 this.headers = [];
                 this.evidence = [];
+                this.audits = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -2885,6 +3005,14 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverRequest.prototype.evidence = $util.emptyArray;
 
             /**
+             * DeliverRequest audits.
+             * @member {Array.<aioscomm.v1.Handoff.$Properties>} audits
+             * @memberof aioscomm.v1.DeliverRequest
+             * @instance
+             */
+            DeliverRequest.prototype.audits = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverRequest message. Does not implicitly {@link aioscomm.v1.DeliverRequest.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverRequest
@@ -2920,6 +3048,9 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.headers != null && message.headers.length)
                     for (let i = 0; i < message.headers.length; ++i)
                         writer.uint32(/* id 7, wireType 2 =*/58).bytes(message.headers[i]);
+                if (message.audits != null && message.audits.length)
+                    for (let i = 0; i < message.audits.length; ++i)
+                        $root.aioscomm.v1.Handoff.encode(message.audits[i], writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -3019,6 +3150,14 @@ export const aioscomm = $root.aioscomm = (() => {
                             if (!(message.evidence && message.evidence.length))
                                 message.evidence = [];
                             message.evidence.push($root.aioscomm.v1.EvidenceContent.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.audits && message.audits.length))
+                                message.audits = [];
+                            message.audits.push($root.aioscomm.v1.Handoff.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
                     }
@@ -3826,6 +3965,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<aioscomm.v1.ReceiptResult.$Properties>|null} [receiptResults] DeliverResponse receiptResults
              * @property {aioscomm.v1.StreamError.$Properties|null} [error] DeliverResponse error
              * @property {Array.<aioscomm.v1.DeliverResult.$Properties>|null} [handoffResults] DeliverResponse handoffResults
+             * @property {Array.<aioscomm.v1.DeliverResult.$Properties>|null} [auditResults] DeliverResponse auditResults
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -3854,6 +3994,7 @@ export const aioscomm = $root.aioscomm = (() => {
                 this.results = [];
                 this.receiptResults = [];
                 this.handoffResults = [];
+                this.auditResults = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -3901,6 +4042,14 @@ export const aioscomm = $root.aioscomm = (() => {
             DeliverResponse.prototype.handoffResults = $util.emptyArray;
 
             /**
+             * DeliverResponse auditResults.
+             * @member {Array.<aioscomm.v1.DeliverResult.$Properties>} auditResults
+             * @memberof aioscomm.v1.DeliverResponse
+             * @instance
+             */
+            DeliverResponse.prototype.auditResults = $util.emptyArray;
+
+            /**
              * Encodes the specified DeliverResponse message. Does not implicitly {@link aioscomm.v1.DeliverResponse.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.DeliverResponse
@@ -3929,6 +4078,9 @@ export const aioscomm = $root.aioscomm = (() => {
                 if (message.handoffResults != null && message.handoffResults.length)
                     for (let i = 0; i < message.handoffResults.length; ++i)
                         $root.aioscomm.v1.DeliverResult.encode(message.handoffResults[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                if (message.auditResults != null && message.auditResults.length)
+                    for (let i = 0; i < message.auditResults.length; ++i)
+                        $root.aioscomm.v1.DeliverResult.encode(message.auditResults[i], writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4010,6 +4162,14 @@ export const aioscomm = $root.aioscomm = (() => {
                             if (!(message.handoffResults && message.handoffResults.length))
                                 message.handoffResults = [];
                             message.handoffResults.push($root.aioscomm.v1.DeliverResult.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.auditResults && message.auditResults.length))
+                                message.auditResults = [];
+                            message.auditResults.push($root.aioscomm.v1.DeliverResult.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
                     }
