@@ -149,6 +149,15 @@ describe('capabilities across a mesh', () => {
     // the signed message names the seat: its status on b says so
     expect(await ok(b.home, ['status', sent.obligation, '--json'])).toMatchObject({ from: c.handle, to: 'rev-2' })
 
+    // the choice is made per message: once rev-1's card is newer it is chosen; a key sent again still returns the first
+    const keyed = ['notify', '--as', c.handle, '--to', 'skill:code-review', '--text', 'review PR 13', '--idempotency-key', 'pr-13', '--json']
+    const first = await ok(c.home, keyed)
+    expect(first.to).toBe('rev-2')
+    await ok(b.home, ['actor', 'add', 'rev-1', '--model', 'newer'])
+    await waitFor('rev-1 before rev-2 at c', async () => (await find(c.home, '--skill', 'code-review')).map(s => s.handle), h => h.indexOf('rev-1') >= 0 && h.indexOf('rev-1') < h.indexOf('rev-2'), SPREAD_MS)
+    expect((await ok(c.home, ['notify', '--as', c.handle, '--to', 'skill:code-review', '--text', 'review PR 14', '--json'])).to).toBe('rev-1')
+    expect(await ok(c.home, keyed)).toMatchObject({ obligation: first.obligation, to: 'rev-2', replayed: true })
+
     // no seat other than the sender states it: NO_SKILL_MATCH, nothing sent
     const before = (await ok(c.home, ['outbox', '--all', '--json'])).length
     await ok(c.home, ['actor', 'add', c.handle, '--skill', 'only-here'])
