@@ -1,6 +1,7 @@
 // `aios-comm actor add|endorse|export|import|list|token`: the seats this home hosts, and who may act as them.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { MeshError } from '../../cards/errors.js'
 import { skillFromSpec, type ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
@@ -64,6 +65,7 @@ export function register (program: Command): void {
       const tmuxSocket = (o.tmuxSocket !== undefined ? resolve(o.tmuxSocket) : undefined) ?? tmux.tmuxSocket ?? (pane !== undefined ? defaultTmuxSocket(process.env) : undefined)
       const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, isolated: o.isolated === true, ...contractOptions(o) }
       if (o.role !== undefined) opts.roles = o.role === false ? [] : o.role
+      if (o.tag !== undefined && o.skill === undefined) throw new MeshError('USAGE', '--tag gives tags to the skills named with --skill; name one (or put tags in a --skills manifest)')
       if (o.skill !== undefined) opts.skills = o.skill.map(spec => skillFromSpec(spec, o.tag))
       if (o.skills === false) opts.skills = []
       else if (o.skills !== undefined) opts.skillsFile = resolve(o.skills)

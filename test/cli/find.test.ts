@@ -67,6 +67,7 @@ describe('capabilities without a daemon', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/bad\.json: skills\[0\]: Unrecognized key: "inputModes"/)
     expect(errorCode(await cli(home, ['actor', 'add', 'agent-new', '--skill', ':no name']))).toBe('SKILLS_INVALID')
+    expect(errorCode(await cli(home, ['actor', 'add', 'agent-a', '--tag', 'ci']))).toBe('USAGE')
     const seats = await ok(home, ['actor', 'list', '--json'])
     expect(seats.map((a: { handle: string }) => [a.handle, a.model, a.skills])).toEqual([['agent-a', 'opus', [review]]])
     expect(await params(home, 'agent-a')).toMatchObject({ seq: 1, model: 'opus' })
