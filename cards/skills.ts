@@ -113,6 +113,11 @@ export function mcpProblem (mcp: unknown): string | undefined {
   return undefined
 }
 
+/** An MCP list as tables show it: SERVER/TOOL for each tool, SERVER alone for a server listed without tools. */
+export function toolNames (mcp: readonly McpServer[]): string[] {
+  return mcp.flatMap(m => m.tools === undefined ? [m.server] : m.tools.map(t => `${m.server}/${t}`))
+}
+
 /** Skills and MCP servers together fit MAX_CAPABILITY_BYTES, or why not. */
 export function capabilitySizeProblem (skills: readonly SeatSkill[], mcp: readonly McpServer[]): string | undefined {
   const n = bytes(JSON.stringify({ skills, mcp }))

@@ -100,7 +100,9 @@ export const whereResult = z.strictObject({
   updatedAt: iso,
   ageSeconds: z.number(),
   valid: z.boolean(),
-  problem: z.string().optional()
+  problem: z.string().optional(),
+  skills: z.array(z.string()).optional().describe('the ids of the skills its card states'),
+  tools: z.array(z.string()).optional().describe('its MCP tools as SERVER/TOOL')
 })
 
 const roleSeat = z.strictObject({

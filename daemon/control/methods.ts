@@ -68,6 +68,9 @@ export interface WhereResult {
   ageSeconds: number
   valid: boolean
   problem?: string
+  /** The ids of the skills its card states, and its MCP tools as SERVER/TOOL; left out when none. */
+  skills?: string[]
+  tools?: string[]
 }
 
 export interface ActorAddParams {

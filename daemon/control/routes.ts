@@ -1,6 +1,6 @@
 // The control API's route table: every CLI verb that needs the daemon, and the setup verbs, so that a running
 // daemon learns about a new seat, mesh or card at once.
-import { MeshError, skillOfAddress } from '../../cards/index.js'
+import { MeshError, skillOfAddress, toolNames } from '../../cards/index.js'
 import type { Core, NodeView } from '../core.js'
 import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
@@ -150,7 +150,9 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       return {
         handle, peerId: c.peerId, addresses: c.multiaddrs, seq: c.seq, carrier: c.carrier, model: c.model, pane: c.pane,
         local: c.local, updatedAt: new Date(c.updatedAtMs).toISOString(), ageSeconds: Math.round((Date.now() - c.updatedAtMs) / 1000),
-        valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`
+        valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`,
+        ...(c.skills !== undefined ? { skills: c.skills.map(k => k.id) } : {}),
+        ...(c.mcp !== undefined ? { tools: toolNames(c.mcp) } : {})
       }
     },
     'where.role': async p => await roleSeats(core, node, wake, str(p, 'role')),

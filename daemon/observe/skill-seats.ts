@@ -1,6 +1,6 @@
 // `find --skill ID | --tag T | --tool NAME`: the seats whose valid cards state a capability, best first — those that
 // can be reached now, then the most recently updated card — and the one `notify --to skill:ID` sends to.
-import { MCP_SERVER_PATTERN, MCP_TOOL_PATTERN, MAX_SKILL_NAME_BYTES, MeshError, TAG_PATTERN } from '../../cards/index.js'
+import { MCP_SERVER_PATTERN, MCP_TOOL_PATTERN, MAX_SKILL_NAME_BYTES, MeshError, TAG_PATTERN, toolNames } from '../../cards/index.js'
 import type { Core, NodeView } from '../core.js'
 import type { CapabilityQuery, Current } from '../directory/index.js'
 import type { WakeService } from '../wake/index.js'
@@ -56,7 +56,7 @@ function found (c: Current, nowMs: number): Omit<FoundSeat, 'healthy' | 'problem
   return {
     handle: c.handle, peerId: c.peerId, local: c.local, seq: c.seq, carrier: c.carrier, ...(c.model !== undefined ? { model: c.model } : {}),
     skills: (c.skills ?? []).map(s => s.id),
-    tools: (c.mcp ?? []).flatMap(m => m.tools === undefined ? [m.server] : m.tools.map(t => `${m.server}/${t}`)),
+    tools: toolNames(c.mcp ?? []),
     updatedAt: new Date(c.updatedAtMs).toISOString(), ageSeconds: Math.max(0, Math.round((nowMs - c.updatedAtMs) / 1000))
   }
 }

@@ -132,6 +132,8 @@ describe('capabilities across a mesh', () => {
     // reachable first (rev-far's card is newer than rev-1's), then the newest card (rev-2 before rev-1)
     expect(seats.map(s => [s.handle, s.healthy, s.peerId])).toEqual([['rev-2', true, bPeer], ['rev-1', true, bPeer], ['rev-far', false, aPeer]])
     expect(seats[0]).toMatchObject({ local: false, skills: ['code-review'], tools: ['github/create_issue', 'github/list_prs'] })
+    expect(await ok(c.home, ['where', 'rev-far', '--json'])).toMatchObject({ skills: ['code-review'], tools: ['github/create_issue', 'github/list_prs'] })
+    expect(await ok(c.home, ['where', 'rev-far'])).toMatch(/\nskills code-review\ntools github\/create_issue, github\/list_prs\n/)
     expect((await find(c.home, '--skill', 'CODE review')).map(s => s.handle)).toEqual(['rev-2', 'rev-far']) // by name in any case (rev-1's is code-review)
     expect((await find(c.home, '--tool', 'github/list_prs')).map(s => s.handle)).toEqual(['rev-2', 'rev-far'])
     expect((await find(c.home, '--tool', 'create_issue', '--tag', 'review')).map(s => s.handle)).toEqual(['rev-2', 'rev-far'])
