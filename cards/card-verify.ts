@@ -5,6 +5,7 @@ import { refuse, type Refusal } from './errors.js'
 import { isValidHandle } from './handle.js'
 import { isValidRole, MAX_ROLES_PER_SEAT } from './role.js'
 import { keyId, parseKeyText } from './keys.js'
+import { capabilitiesOf, type McpServer, type SeatSkill } from './skills.js'
 import { cardSigningInput, MESH_EXTENSION_URI, type AgentCard } from './card.js'
 
 // The A2A 1.0 AgentCard fields; anything else would be dropped by A2A verifiers and so must not be signed.
@@ -33,6 +34,10 @@ export interface VerifiedCard {
   mailboxes?: string[]
   /** The roles the seat holds, as signed (sorted, once each); absent when it holds none. */
   roles?: string[]
+  /** The seat's own skills, after the built-in notify skill; absent when it states none. */
+  skills?: SeatSkill[]
+  /** The MCP servers and tools the seat states; absent when it states none. */
+  mcp?: McpServer[]
   card: AgentCard
   /** The exact JSON text that was verified. */
   json: string
@@ -117,6 +122,8 @@ function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card
   }
   const roles = rolesOf(p.roles)
   if (roles === false) return refuse('CARD_MALFORMED', `the mesh extension roles are not 1 to ${MAX_ROLES_PER_SEAT} sorted distinct role names`)
+  const stated = capabilitiesOf(card.skills, p.mcp)
+  if (!stated.ok) return stated
   return {
     ok: true,
     card: {
@@ -132,7 +139,9 @@ function meshFacts (card: AgentCard): { ok: true, card: Omit<VerifiedCard, 'card
       endorsement,
       ...(p.relay === true ? { relay: true } : {}),
       ...(p.mailboxes !== undefined ? { mailboxes: p.mailboxes as string[] } : {}),
-      ...(roles !== undefined ? { roles } : {})
+      ...(roles !== undefined ? { roles } : {}),
+      ...(stated.skills.length > 0 ? { skills: stated.skills } : {}),
+      ...(stated.mcp.length > 0 ? { mcp: stated.mcp } : {})
     }
   }
 }

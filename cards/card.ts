@@ -4,6 +4,7 @@ import { nobleSign } from './ed25519.js'
 import { jcs } from './jcs.js'
 import { keyId, keyText, type KeyPair } from './keys.js'
 import { normalizeRoles } from './role.js'
+import { NOTIFY_SKILL, type McpServer, type SeatSkill } from './skills.js'
 
 export const MESH_EXTENSION_URI = 'urn:aios-comm:a2a:mesh:v1'
 export const LIBP2P_BINDING_URI = 'urn:aios-comm:a2a:binding:libp2p:v1'
@@ -35,6 +36,10 @@ export interface CardFacts {
   mailboxes?: string[]
   /** The roles the seat holds (see role.ts): signed sorted and once each, left out when there are none. */
   roles?: string[]
+  /** The seat's own skills (A2A AgentSkill), stated after the built-in notify skill; left out when there are none. */
+  skills?: SeatSkill[]
+  /** The MCP servers and tools the seat has, in the mesh extension; left out when there are none. */
+  mcp?: McpServer[]
 }
 
 /** A2A 1.0 `securitySchemes` and `securityRequirements`; no empty values in them (see verifyCardJson). */
@@ -73,7 +78,8 @@ export function buildCard (actorKey: Uint8Array, f: CardFacts): AgentCard {
     endorsement: b64url(f.endorsement),
     relay: f.relay === true ? true : undefined,
     mailboxes: f.mailboxes,
-    roles: f.roles === undefined ? undefined : normalizeRoles(f.roles)
+    roles: f.roles === undefined ? undefined : normalizeRoles(f.roles),
+    mcp: f.mcp
   })
   const url = f.multiaddrs[0] ?? `/p2p/${f.peerId}`
   return {
@@ -91,12 +97,7 @@ export function buildCard (actorKey: Uint8Array, f: CardFacts): AgentCard {
     ...(f.security === undefined ? {} : { securitySchemes: f.security.securitySchemes, securityRequirements: f.security.securityRequirements }),
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
-    skills: [{
-      id: 'notify',
-      name: 'notify',
-      description: 'Receives a message as an obligation and answers with signed receipts up to COMPLETE with evidence',
-      tags: ['messaging', 'obligation']
-    }]
+    skills: [{ ...NOTIFY_SKILL, tags: [...NOTIFY_SKILL.tags] }, ...(f.skills ?? [])]
   }
 }
 

@@ -256,6 +256,9 @@ export const CODES = {
   ENDORSEMENT_OTHER_MESH: { exit: 'refused', fix: 'renew the seat on the home that owns the mesh that endorsed it' },
   // roles: the names a seat declares in its card (actor add --role, where role:NAME)
   ROLE_INVALID: { exit: 'failure', fix: 'name a role with 1-32 of a-z 0-9 - starting with a letter, at most 16 per seat' },
+  // capabilities: the skills and MCP tools a seat states in its card (actor add --skill/--skills, find, skill:ID)
+  SKILLS_INVALID: { exit: 'failure', fix: 'correct the named skill or MCP field; the manifest shape is in aios-comm actor add --help' },
+  NO_SKILL_MATCH: { exit: 'refused', fix: 'no other seat known here states that skill: aios-comm find --skill ID lists those that do' },
   // audits: a seat other than the recipient checks a COMPLETE and signs AUDITED
   AUDIT_INVALID: { exit: 'refused', fix: 'an AUDITED receipt names the COMPLETE it judged, a verdict PASS or FAIL, and a reason when it fails' },
   AUDITOR_INVALID: { exit: 'usage', fix: 'name an auditor (a handle or role:NAME) that is not the recipient, together with --require AUDITED' },

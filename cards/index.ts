@@ -8,6 +8,12 @@ export { signEnvelope, signBatch, verifyEnvelope, signingInput, ENVELOPE_DOMAIN,
 export { isValidHandle, HANDLE_PATTERN } from './handle.js'
 export { ROLE_PREFIX, ROLE_PATTERN, MAX_ROLES_PER_SEAT, isValidRole, roleOf, normalizeRoles, roleInvalid } from './role.js'
 export { jcs } from './jcs.js'
+export {
+  SKILL_PREFIX, SKILL_ID_PATTERN, TAG_PATTERN, MCP_SERVER_PATTERN, MCP_TOOL_PATTERN, MAX_SKILLS_PER_SEAT, MAX_TAGS_PER_SKILL,
+  MAX_EXAMPLES_PER_SKILL, MAX_SKILL_NAME_BYTES, MAX_SKILL_DESCRIPTION_BYTES, MAX_SKILL_EXAMPLE_BYTES, MAX_MCP_SERVERS, MAX_MCP_TOOLS,
+  MAX_CAPABILITY_BYTES, NOTIFY_SKILL, isValidSkillId, skillOfAddress, skillProblem, skillsProblem, mcpProblem, capabilitySizeProblem,
+  toolNames, type SeatSkill, type McpServer
+} from './skills.js'
 export { buildCard, signCard, cardJson, cardSigningInput, MESH_EXTENSION_URI, LIBP2P_BINDING_URI, A2A_PROTOCOL_VERSION, type AgentCard, type CardFacts, type CardSecurity } from './card.js'
 export { verifyCardJson, MAX_CARD_BYTES, type VerifiedCard, type CardCheck } from './card-verify.js'
 export {

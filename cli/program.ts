@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<[string, () => Promise<CommandFile>]> = [
   ['invite', async () => await import('./commands/invite.js')],
   ['join', async () => await import('./commands/join.js')],
   ['where', async () => await import('./commands/where.js')],
+  ['find', async () => await import('./commands/find.js')],
   ['daemon', async () => await import('./commands/daemon.js')],
   ['demo', async () => await import('./commands/demo.js')],
   ['notify', async () => await import('./commands/notify.js')],

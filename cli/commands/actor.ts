@@ -1,7 +1,8 @@
 // `aios-comm actor add|endorse|export|import|list|token`: the seats this home hosts, and who may act as them.
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import type { ActorOptions } from '../../daemon/index.js'
+import { MeshError } from '../../cards/errors.js'
+import { skillFromSpec, type ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 import { contractOptions, defaultTmuxSocket, milliseconds, tmuxFromEnv, type ContractFlags } from '../carrier-options.js'
@@ -18,6 +19,21 @@ Who can act as a seat:
   and the seat socket (<home>/seat.sock, or config seatSocket; mode 0666, or 0660 with config seatSocketGroup):
   AIOS_COMM_SOCKET=PATH AIOS_SEAT_TOKEN=... aios-comm notify ... There a token acts only as its own seat, and only
   through seat methods. Rotate with: aios-comm actor token HANDLE --rotate`
+
+/** What a seat can do, said where it is added. */
+const SKILLS_HELP = `
+What a seat can do (stated in its signed card; aios-comm find --skill ID lists the seats, notify --to skill:ID sends
+to the best live one):
+  --skill NAME[:DESCRIPTION]  a skill (repeat for several); its id is NAME in lowercase, - for other characters;
+                              --tag T gives these skills tags (default: the id)
+  --skills FILE               a JSON manifest, checked strictly (SKILLS_INVALID names the first wrong field):
+                              {"skills": [{"id": "code-review", "name": "Code review", "description": "...",
+                                "tags": ["typescript"], "examples": ["review PR 12"]}],
+                               "mcp": [{"server": "github", "tools": ["create_issue"]}], "model": "opus"}
+  --no-skills                 drop the seat's skills and MCP servers
+  Each replaces what an existing seat states; its card is signed again (seq + 1) and spreads.`
+
+const collect = (v: string, prev: unknown): string[] => [...(Array.isArray(prev) ? prev : []), v]
 
 export function register (program: Command): void {
   const actor = program.command('actor').description('local seats: add, endorse, list, token')
@@ -37,17 +53,26 @@ export function register (program: Command): void {
     .option('--isolated', 'acting as this seat needs its token (written to <home>/seat-tokens/HANDLE.token); also for an existing seat')
     .option('--role <name>', 'a role the seat holds, stated in its card (repeat for several; replaces an existing seat\'s roles)', (v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v])
     .option('--no-role', 'the seat holds no role (drops an existing seat\'s roles)')
+    .option('--skill <name[:description]>', 'a skill the seat has, stated in its card (repeat for several; replaces an existing seat\'s skills)', collect)
+    .option('--tag <tag>', 'a tag of the skills given with --skill (repeat for several)', collect)
+    .option('--skills <file>', 'a JSON manifest of the seat\'s skills, MCP servers and model (replaces an existing seat\'s)')
+    .option('--no-skills', 'the seat states no skill and no MCP server')
     .option('--json', 'print JSON')
-    .addHelpText('after', ISOLATION_HELP)
-    .action(async (handle: string, o: ActorOptions & ContractFlags & { role?: string[] | false }, cmd: Command) => {
+    .addHelpText('after', ISOLATION_HELP + SKILLS_HELP)
+    .action(async (handle: string, o: Omit<ActorOptions, 'skills'> & ContractFlags & { role?: string[] | false, skill?: string[], tag?: string[], skills?: string | false }, cmd: Command) => {
       const tmux = tmuxFromEnv(process.env)
       const pane = o.pane ?? tmux.pane
       const tmuxSocket = (o.tmuxSocket !== undefined ? resolve(o.tmuxSocket) : undefined) ?? tmux.tmuxSocket ?? (pane !== undefined ? defaultTmuxSocket(process.env) : undefined)
       const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, isolated: o.isolated === true, ...contractOptions(o) }
       if (o.role !== undefined) opts.roles = o.role === false ? [] : o.role
+      if (o.tag !== undefined && o.skill === undefined) throw new MeshError('USAGE', '--tag gives tags to the skills named with --skill; name one (or put tags in a --skills manifest)')
+      if (o.skill !== undefined) opts.skills = o.skill.map(spec => skillFromSpec(spec, o.tag))
+      if (o.skills === false) opts.skills = []
+      else if (o.skills !== undefined) opts.skillsFile = resolve(o.skills)
       const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async (ctx, d) => await d.actorAdd(ctx, handle, opts))
       print(globals(cmd), r, () => {
-        const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}${r.roles.length > 0 ? `\nroles: ${r.roles.join(', ')}` : ''}`
+        const head = `${r.created ? 'added' : 'updated'} ${r.handle} ${r.actorKey}${r.roles.length > 0 ? `\nroles: ${r.roles.join(', ')}` : ''}` +
+          `${r.skills.length > 0 ? `\nskills: ${r.skills.join(', ')}` : ''}${r.mcp.length > 0 ? `\nmcp: ${r.mcp.join(', ')}` : ''}`
         const token = r.tokenFile !== undefined ? `\nisolated: its token is in ${r.tokenFile}; give that file to the seat's process only` : ''
         return (r.endorsed ? `${head}\nendorsed` : `${head}\nadmission request: ${r.request}\nhand it to the mesh owner (aios-comm mesh admit FILE), then run: aios-comm actor endorse ${r.handle} ENDORSEMENT_FILE`) + token
       })
@@ -97,7 +122,8 @@ ${r.handle} is no longer hosted here; ${r.handoff} open messages will follow it 
     .action(async (_o, cmd: Command) => {
       const r = await setupVerb(cmd, 'actor.list', {}, (ctx, d) => d.actorList(ctx))
       print(globals(cmd), r, () => r.length === 0 ? 'no seats: run aios-comm actor add HANDLE'
-        : table(['HANDLE', 'CARRIER', 'PANE', 'ROLES', 'ENDORSED', 'ISOLATED', 'CARD SEQ', 'KEY'],
-          r.map(a => [a.handle, a.carrier, a.pane, a.roles.length > 0 ? a.roles.join(',') : undefined, a.endorsed ? 'yes' : 'no', a.isolated ? 'yes' : 'no', a.cardSeq, a.actorKey])))
+        : table(['HANDLE', 'CARRIER', 'PANE', 'ROLES', 'SKILLS', 'ENDORSED', 'ISOLATED', 'CARD SEQ', 'KEY'],
+          r.map(a => [a.handle, a.carrier, a.pane, a.roles.length > 0 ? a.roles.join(',') : undefined, a.skills.length > 0 ? a.skills.map(k => k.id).join(',') : undefined,
+            a.endorsed ? 'yes' : 'no', a.isolated ? 'yes' : 'no', a.cardSeq, a.actorKey])))
     })
 }

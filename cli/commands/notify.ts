@@ -41,7 +41,7 @@ const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED', 'RE
 
 export function register (program: Command): void {
   program.command('notify [source]').description('send a message; prints the obligation id and DELIVERY_PENDING at once (source "-" reads stdin)')
-    .requiredOption('--to <handle>', 'the recipient actor, or role:NAME for role work (one obligation offered to the role\'s seats)')
+    .requiredOption('--to <handle>', 'the recipient actor, role:NAME for role work (one obligation offered to the role\'s seats), or skill:ID (the best other seat that states the skill: aios-comm find --skill ID)')
     .option('--text <text>', 'the message text')
     .option('--file <path>', 'read the message body from a file')
     .option('--require <level>', 'receipt level wanted: DELIVERED, READ, CONSUMED, COMPLETE or AUDITED (default COMPLETE)')

@@ -14,6 +14,8 @@ export function register (program: Command): void {
       print(globals(cmd), r, () => [
         `${r.handle}  seq ${r.seq}  ${r.local === true ? 'hosted here' : `on ${r.peerId}`}  card age ${r.ageSeconds}s${r.valid === true ? '' : `  INVALID: ${r.problem}`}`,
         `carrier ${r.carrier}${r.model !== undefined ? `  model ${r.model}` : ''}${r.pane !== undefined ? `  pane ${r.pane}` : ''}`,
+        ...(r.skills !== undefined ? [`skills ${r.skills.join(', ')}`] : []),
+        ...(r.tools !== undefined ? [`tools ${r.tools.join(', ')}`] : []),
         ...r.addresses.map(a => `addr ${a}`)
       ].join('\n'))
     })

@@ -116,7 +116,9 @@ export const whereResult = z.strictObject({
   updatedAt: iso,
   ageSeconds: z.number(),
   valid: z.boolean(),
-  problem: z.string().optional()
+  problem: z.string().optional(),
+  skills: z.array(z.string()).optional().describe('the ids of the skills its card states'),
+  tools: z.array(z.string()).optional().describe('its MCP tools as SERVER/TOOL')
 })
 
 const roleSeat = z.strictObject({
@@ -133,6 +135,27 @@ const roleSeat = z.strictObject({
 export const whereAnswer = whereResult.partial().extend({
   role: z.string().optional().describe('for role:NAME: the role asked about'),
   seats: z.array(roleSeat).optional().describe('for role:NAME: the seats whose valid cards state the role')
+})
+
+// capabilities: the seats whose valid cards state a skill, a tag or an MCP tool (find_seats), best first
+const foundSeat = z.strictObject({
+  handle: z.string(),
+  peerId: z.string(),
+  local: z.boolean(),
+  healthy: z.boolean().describe('a seat here: it can act now; a seat elsewhere: its node is connected'),
+  problem: z.string().optional(),
+  seq: z.number(),
+  carrier: z.string(),
+  model: z.string().optional(),
+  skills: z.array(z.string()).describe('the ids of the skills its card states (send to skill:ID)'),
+  tools: z.array(z.string()).describe('its MCP tools as SERVER/TOOL'),
+  updatedAt: z.string(),
+  ageSeconds: z.number()
+})
+
+export const findReport = z.strictObject({
+  query: z.strictObject({ skill: z.string().optional(), tag: z.string().optional(), tool: z.string().optional() }),
+  seats: z.array(foundSeat).describe('best first: reachable now, then the most recently updated card')
 })
 
 export const peerView = z.strictObject({

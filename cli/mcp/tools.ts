@@ -49,7 +49,7 @@ export const TOOLS: ToolDef[] = [
     title: 'Send a message',
     description: 'Send a message to another seat; returns the obligation id and DELIVERY_PENDING at once. Follow it with status, wait_for_state or outbox.',
     input: z.object({
-      to: z.string().min(1).describe('the recipient seat handle'),
+      to: z.string().min(1).describe('the recipient seat handle, or skill:ID for the best other seat that states the skill (see find_seats)'),
       text: z.string().describe('the message text (at most 512 KiB; send a file path for more)'),
       require: z.enum(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED']).optional().describe('receipt level wanted (default COMPLETE; AUDITED needs auditor)'),
       auditor: z.string().min(1).optional().describe('a seat (or role:NAME) other than the recipient that checks the COMPLETE and signs AUDITED; implies require AUDITED'),
@@ -250,6 +250,20 @@ export const TOOLS: ToolDef[] = [
       if (!isValidRole(role)) throw roleInvalid(role)
       return await c.call('where.role', { role })
     }
+  }),
+  tool({
+    name: 'find_seats',
+    title: 'Find seats by what they can do',
+    description: 'The seats whose valid cards state a skill (by id or name), a tag of a skill, or an MCP tool (TOOL or SERVER/TOOL), ' +
+      'best first: reachable now, then the most recently updated card. Every term given must match. send to skill:ID goes to the first other seat.',
+    input: z.object({
+      skill: z.string().min(1).optional().describe('a skill id or name'),
+      tag: z.string().min(1).optional().describe('a tag of one of the seat\'s skills'),
+      tool: z.string().min(1).optional().describe('an MCP tool the seat has: TOOL or SERVER/TOOL')
+    }).strict(),
+    output: out.findReport,
+    annotations: VIEW,
+    run: async (a, c) => await c.call('find', a)
   }),
   tool({
     name: 'peers',

@@ -3,8 +3,8 @@
 import type { Caller } from '../access/index.js'
 import type { AuditResult, InboxItem, MessageView, NotifyResult, ObligationView, OutboxItem, ReadResult, SentItem, StepResult, ThreadResult } from '../messaging/index.js'
 import type { ObligationWake, WakeView } from '../wake/index.js'
-import type { JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
-import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, WhoamiResult } from '../setup/index.js'
+import type { FindReport, JourneyStep, NodeReport, ObservedEvent, RoleReport } from '../observe/index.js'
+import type { ActorAddResult, ActorView, CardVerdict, ImportStatus, RenewResult, SeatTokenResult, SkillInput, WhoamiResult } from '../setup/index.js'
 import type { AgentCard } from '../../cards/index.js'
 import type { JoinResult } from '../join/index.js'
 import type { DaemonDoctor } from '../doctor/node.js'
@@ -68,6 +68,9 @@ export interface WhereResult {
   ageSeconds: number
   valid: boolean
   problem?: string
+  /** The ids of the skills its card states, and its MCP tools as SERVER/TOOL; left out when none. */
+  skills?: string[]
+  tools?: string[]
 }
 
 export interface ActorAddParams {
@@ -86,6 +89,10 @@ export interface ActorAddParams {
   isolated?: boolean
   /** Replaces the seat's roles ([] drops them); left out, an existing seat keeps its own. */
   roles?: string[]
+  /** Replaces the seat's skills ([] drops them and its MCP servers); with skillsFile, added to the manifest's. */
+  skills?: SkillInput[]
+  /** A manifest on this node (JSON: skills, mcp, model) that replaces the seat's skills and MCP servers. */
+  skillsFile?: string
 }
 
 export interface InviteResult { token: string, expiresAt: string, peerId: string, addrs: string[], meshKey: string }
@@ -132,6 +139,8 @@ export interface ControlMethods {
   where: { params: { handle: string }, result: WhereResult }
   // roles: the seats whose valid cards state a role (where role:NAME)
   'where.role': { params: { role: string }, result: RoleReport }
+  // capabilities: the seats whose valid cards state a skill, a tag or an MCP tool, best first (find)
+  find: { params: { skill?: string, tag?: string, tool?: string }, result: FindReport }
   invite: { params: { ttlMs?: number }, result: InviteResult }
   join: { params: { token: string, handles?: string[] }, result: JoinResult }
   wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }

@@ -1,6 +1,6 @@
 // The control API's route table: every CLI verb that needs the daemon, and the setup verbs, so that a running
 // daemon learns about a new seat, mesh or card at once.
-import { MeshError } from '../../cards/index.js'
+import { MeshError, skillOfAddress, toolNames } from '../../cards/index.js'
 import type { Core, NodeView } from '../core.js'
 import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
@@ -9,7 +9,7 @@ import * as leases from '../leases/index.js'
 import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
 import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
-import { journey, nodeReport, roleSeats } from '../observe/index.js'
+import { findSeats, journey, nodeReport, roleSeats, skillSeat } from '../observe/index.js'
 import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
@@ -52,9 +52,13 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       const waitMs = optInt(p, 'waitMs', 1)
       if (wait !== undefined) messaging.checkWaitTarget(wait)
       else if (waitMs !== undefined) throw new MeshError('BAD_REQUEST', 'waitMs needs wait (the state to wait for)')
+      const to = str(p, 'to')
+      const skill = skillOfAddress(to)
       const sent = await messaging.notify(core, {
         as: optStr(p, 'as'),
-        to: str(p, 'to'),
+        to,
+        // skill:ID goes to the best seat found now that states it (never the sender): the signed message names that seat
+        ...(skill === undefined ? {} : { choose: async (from: string) => await skillSeat(core, node, wake, skill, from) }),
         body,
         contentType: optStr(p, 'contentType'),
         require: require as messaging.NotifyInput['require'],
@@ -124,7 +128,9 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       commandTimeoutMs: optInt(p, 'commandTimeoutMs', 1),
       wakeDelayMs: optInt(p, 'wakeDelayMs', 0),
       isolated: optBool(p, 'isolated'),
-      roles: optStrList(p, 'roles')
+      roles: optStrList(p, 'roles'),
+      skills: p.skills === undefined || p.skills === null ? undefined : setup.skillInputs(p.skills),
+      skillsFile: optStr(p, 'skillsFile')
     }).then(r => { wake.seatRegistered(r.handle); return r })), // a seat registered again retries its waiting wake at once
     'actor.endorse': changing(async p => await setup.actorEndorse(ctx, str(p, 'handle'), str(p, 'file'))),
     'actor.token': changing(p => setup.seatToken(ctx, str(p, 'handle'), { rotate: optBool(p, 'rotate'), remove: optBool(p, 'remove') })),
@@ -144,10 +150,13 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       return {
         handle, peerId: c.peerId, addresses: c.multiaddrs, seq: c.seq, carrier: c.carrier, model: c.model, pane: c.pane,
         local: c.local, updatedAt: new Date(c.updatedAtMs).toISOString(), ageSeconds: Math.round((Date.now() - c.updatedAtMs) / 1000),
-        valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`
+        valid: d.problem === undefined, problem: d.problem === undefined ? undefined : `${d.problem.code}: ${d.problem.reason}`,
+        ...(c.skills !== undefined ? { skills: c.skills.map(k => k.id) } : {}),
+        ...(c.mcp !== undefined ? { tools: toolNames(c.mcp) } : {})
       }
     },
     'where.role': async p => await roleSeats(core, node, wake, str(p, 'role')),
+    find: async p => await findSeats(core, node, wake, { skill: optStr(p, 'skill'), tag: optStr(p, 'tag'), tool: optStr(p, 'tool') }),
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
     join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
     ...carrierRoutes(core, wake, node),

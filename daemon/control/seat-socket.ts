@@ -14,7 +14,9 @@ export const SEAT_METHODS: ReadonlySet<string> = new Set(['notify', 'inbox', 're
   // MCP resources: one message shown without a receipt
   'message',
   // a seat's own views and its reply (the MCP tools whoami, thread, outbox and reply)
-  'whoami', 'thread', 'sent', 'reply'
+  'whoami', 'thread', 'sent', 'reply',
+  // capabilities: which seats state a skill (cards only, as where)
+  'find'
 ])
 
 export const SEAT_SOCKET_MODE = 0o666 // any local user may connect: the token, not the file mode, is the check

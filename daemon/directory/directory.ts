@@ -1,6 +1,6 @@
 // Who is who and where, from the cards held: an actor's key and Current, trusted peers for the gater.
 // Rebuilt from the store whenever a card, seat or revocation changes; read on every message.
-import { checkEndorsement, keyText, verifyCardJson, verifyEndorsement, verifyRevocation, type Refusal } from '../../cards/index.js'
+import { checkEndorsement, keyText, verifyCardJson, verifyEndorsement, verifyRevocation, type McpServer, type Refusal, type SeatSkill } from '../../cards/index.js'
 import type { HomeContext } from '../home/context.js'
 
 export interface Current {
@@ -20,7 +20,13 @@ export interface Current {
   mailboxes?: string[]
   /** The roles the card states (sorted, once each); absent when it states none. */
   roles?: string[]
+  /** The seat's own skills and MCP servers the card states (bounded by the card's verifier); absent when none. */
+  skills?: SeatSkill[]
+  mcp?: McpServer[]
 }
+
+/** What `find` asks for: every term given must match (a skill by id or name, a tag of any skill, an MCP tool). */
+export interface CapabilityQuery { skill?: string, tag?: string, tool?: string }
 
 export type KeyCheck = { ok: true, current: Current } | Refusal
 
@@ -71,7 +77,7 @@ export class Directory {
       const current: Current = {
         handle: c.handle, actorKey: c.actorKey, peerId: c.peerId, multiaddrs: c.multiaddrs, seq: c.seq, carrier: c.carrier,
         model: c.model, pane: c.pane, updatedAtMs: c.updatedAtMs, local: isLocal, endorsementExpiresAtMs: e.ok ? e.endorsement.expiresAtMs : 0,
-        relay: c.relay, mailboxes: c.mailboxes, roles: c.roles
+        relay: c.relay, mailboxes: c.mailboxes, roles: c.roles, skills: c.skills, mcp: c.mcp
       }
       if (!e.ok) {
         if (e.code === 'CARD_REVOKED') revoked.add(keyText(c.actorKey))
@@ -105,6 +111,15 @@ export class Directory {
     const out: Current[] = []
     for (const c of this.byHandle.values()) {
       if (c.roles?.includes(role) === true && this.check(c.handle, nowMs).ok) out.push(c)
+    }
+    return out.sort((x, y) => (x.handle < y.handle ? -1 : x.handle > y.handle ? 1 : 0))
+  }
+
+  /** The cards held that state what the query asks for and may act now, by handle. */
+  withCapability (q: CapabilityQuery, nowMs = Date.now()): Current[] {
+    const out: Current[] = []
+    for (const c of this.byHandle.values()) {
+      if (matchesCapability(c, q) && this.check(c.handle, nowMs).ok) out.push(c)
     }
     return out.sort((x, y) => (x.handle < y.handle ? -1 : x.handle > y.handle ? 1 : 0))
   }
@@ -189,6 +204,18 @@ export class Directory {
   peerIds (): string[] {
     return [...this.trustedPeers]
   }
+}
+
+/** A skill matches by its id, or by its name in any case; a tool by its name, or SERVER/TOOL. */
+export function matchesCapability (c: Pick<Current, 'skills' | 'mcp'>, q: CapabilityQuery): boolean {
+  const skills = c.skills ?? []
+  if (q.skill !== undefined) {
+    const name = q.skill.toLowerCase()
+    if (!skills.some(s => s.id === q.skill || s.name.toLowerCase() === name)) return false
+  }
+  if (q.tag !== undefined && !skills.some(s => s.tags.includes(q.tag as string))) return false
+  if (q.tool !== undefined && !(c.mcp ?? []).some(m => (m.tools ?? []).some(t => t === q.tool || `${m.server}/${t}` === q.tool))) return false
+  return true
 }
 
 function expiredText (handle: string, atMs: number): string {

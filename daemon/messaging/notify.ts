@@ -1,6 +1,6 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
 import { randomBytes } from 'node:crypto'
-import { MeshError, sha256, isValidHandle, isValidRole, type KeyPair } from '../../cards/index.js'
+import { MeshError, sha256, isValidHandle, isValidRole, isValidSkillId, skillOfAddress, type KeyPair } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
@@ -33,6 +33,11 @@ export interface NotifyInput {
   idempotencyKey?: string
   /** A seat (handle or role:NAME) that must check the COMPLETE and sign AUDITED; implies require AUDITED. */
   auditor?: string
+  /**
+   * For a `skill:ID` address: the seat it goes to, chosen when the message is signed (never `from`); the signed
+   * message names that seat. Without it, a skill address is refused.
+   */
+  choose?: (from: string) => Promise<string>
 }
 
 export interface NotifyResult {
@@ -50,7 +55,10 @@ export interface NotifyResult {
 export async function notify (core: Core, input: NotifyInput, caller: Caller = NODE_CALLER): Promise<NotifyResult> {
   const from = core.actingSeat(input.as, caller)
   const role = typeof input.to === 'string' ? roleOfAddress(input.to) : undefined
-  if (role !== undefined ? !isValidRole(role) : !isValidHandle(input.to)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle or role:NAME`)
+  const skill = role === undefined && typeof input.to === 'string' ? skillOfAddress(input.to) : undefined
+  const valid = role !== undefined ? isValidRole(role) : skill !== undefined ? isValidSkillId(skill) : isValidHandle(input.to)
+  if (!valid) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(input.to)} is not a handle, role:NAME or skill:ID`)
+  if (skill !== undefined && input.choose === undefined) throw new MeshError('NO_SKILL_MATCH', `${input.to} is resolved only by the node's control API; name the seat`)
   if (input.body.byteLength > MAX_BODY_BYTES) throw new MeshError('MESSAGE_TOO_LARGE', `the body has ${input.body.byteLength} bytes; the limit is ${MAX_BODY_BYTES}: send a path to a file instead`)
   checkFields([['the thread', input.thread, MAX_THREAD_BYTES], ['the content type', input.contentType, MAX_CONTENT_TYPE_BYTES], ['reply-to', input.replyTo, MESSAGE_ID_BYTES]])
   const key = input.idempotencyKey
@@ -117,17 +125,19 @@ function auditorFor (core: Core, input: NotifyInput): string | undefined {
 async function send (core: Core, from: string, input: NotifyInput, idem?: { key: string, hash: Uint8Array }): Promise<NotifyResult> {
   const sender = core.directory.check(from)
   if (!sender.ok) throw new MeshError(sender.code, `${from} cannot send: ${sender.reason}`)
-  const { seats, held } = await destinations(core, input.to)
-  const auditor = auditorFor(core, input)
+  // a skill address goes to one seat, chosen now; the idempotency key above stands for the address as asked
+  const to = skillOfAddress(input.to) !== undefined && input.choose !== undefined ? await input.choose(from) : input.to
+  const { seats, held } = await destinations(core, to)
+  const auditor = auditorFor(core, { ...input, to }) // never the seat the message goes to
   for (const dest of seats) {
     if (core.store.outbox.pendingFor(dest) >= MAX_OUTBOX_PER_DEST) {
       throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${dest}; wait until its node is reachable`)
     }
   }
   const seat = core.seatKey(from)
-  const span = core.tracer?.send(from, input.to) // its context is signed into the message; none when traces are off
+  const span = core.tracer?.send(from, to) // its context is signed into the message; none when traces are off
   try {
-    const result = await signAndQueue(core, from, seat, { ...input, auditor }, seats, idem, span?.traceparent)
+    const result = await signAndQueue(core, from, seat, { ...input, to, auditor }, seats, idem, span?.traceparent)
     span?.sent(parseObligation(result.obligation), input.body.byteLength)
     return { ...result, ...(held === undefined ? {} : { held }) }
   } catch (err) {
@@ -138,12 +148,13 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
 
 async function signAndQueue (core: Core, from: string, seat: KeyPair, input: NotifyInput, seats: string[], idem: { key: string, hash: Uint8Array } | undefined, traceparent: string | undefined): Promise<NotifyResult> {
   const now = Date.now()
-  const auditor = input.auditor // resolved by auditorFor: a handle, never role:NAME
+  // resolved by send: the seat a skill address chose, and the auditor's handle (never role:NAME)
+  const { to, auditor } = input
   const nonce = new Uint8Array(randomBytes(NONCE_BYTES))
   const msg: MessageData = {
     id: messageIdFor(seat.publicKey, nonce),
     from,
-    to: input.to,
+    to,
     sentAtMs: now,
     thread: input.thread,
     replyTo: input.replyTo,

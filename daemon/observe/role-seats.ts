@@ -1,7 +1,8 @@
 // `where role:NAME`: the seats that hold a role now (valid cards stating it) and whether each can be reached.
 import { isValidRole, roleInvalid } from '../../cards/index.js'
 import type { Core, NodeView } from '../core.js'
-import { seatHealth, type WakeService } from '../wake/index.js'
+import type { WakeService } from '../wake/index.js'
+import { liveness } from './seat-health.js'
 
 export interface RoleSeat {
   handle: string
@@ -23,12 +24,7 @@ export interface RoleReport {
 export async function roleSeats (core: Core, node: NodeView, wake: WakeService, role: string): Promise<RoleReport> {
   if (!isValidRole(role)) throw roleInvalid(role)
   const holders = core.directory.withRole(role)
-  const connected = new Set(holders.some(c => !c.local) ? node.peers().filter(p => p.connected).map(p => p.peerId) : [])
-  const seats = await Promise.all(holders.map(async (c): Promise<RoleSeat> => {
-    const seat = { handle: c.handle, peerId: c.peerId, local: c.local, seq: c.seq, carrier: c.carrier }
-    if (!c.local) return { ...seat, healthy: connected.has(c.peerId) }
-    const h = await seatHealth(core, wake, c.handle)
-    return { ...seat, healthy: h?.healthy === true, ...(h?.problem !== undefined ? { problem: h.problem } : {}) }
-  }))
+  const live = await liveness(core, node, wake, holders)
+  const seats = holders.map((c, i): RoleSeat => ({ handle: c.handle, peerId: c.peerId, local: c.local, seq: c.seq, carrier: c.carrier, ...live[i] }))
   return { role, seats }
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   MAX_ROLES_PER_SEAT, MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, isValidRole, keyText, normalizeRoles, roleInvalid, signAdmissionRequest,
-  signEndorsement, verifyAdmissionRequest
+  signEndorsement, verifyAdmissionRequest, type McpServer, type SeatSkill
 } from '../../cards/index.js'
 import { actorKeyPath, seatTokenPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
@@ -14,6 +14,7 @@ import { refreshLocalCard } from './cards.js'
 import { CARRIERS, mergeContract, type ContractOptions } from '../carriers/index.js'
 import { isolateSeat } from './seat-tokens.js'
 import { checkFields, MAX_MODEL_BYTES, MAX_PANE_BYTES } from '../limits/index.js'
+import { checkCapabilities, readSkillsManifest, seatSkills, skillInputs, type SkillInput } from './skills.js'
 
 /** Seat settings; the carrier contract's options (files, probe, command, delays) come from ContractOptions. */
 export interface ActorOptions extends ContractOptions {
@@ -27,6 +28,10 @@ export interface ActorOptions extends ContractOptions {
   isolated?: boolean
   /** The seat's roles, replacing those it has ([] drops them all); left out, an existing seat keeps its own. */
   roles?: string[]
+  /** The seat's skills, replacing those it has ([] drops them and its MCP servers); left out, it keeps its own. */
+  skills?: SkillInput[]
+  /** A manifest (JSON: skills, mcp, model) that replaces the seat's skills and MCP servers; `skills` are added to its skills. */
+  skillsFile?: string
   /** The mesh a join asks this seat into; trusted here only once the join succeeds, so not chosen among trusted ones. */
   requestMesh?: Uint8Array
 }
@@ -43,9 +48,29 @@ export interface ActorAddResult {
   tokenFile?: string
   /** The roles the seat holds now (its card states them once it is endorsed). */
   roles: string[]
+  /** The ids of the skills the seat states now, and the MCP servers it has. */
+  skills: string[]
+  mcp: string[]
 }
 
-function validateOptions (o: ActorOptions): void {
+/** What the options change of the seat's capabilities: skills, and MCP servers when a manifest names them (or all go). */
+interface CapabilityChange { skills?: SeatSkill[], mcp?: McpServer[], model?: string }
+
+/** Reads and checks the manifest and --skill options, before anything changes: a bad one is SKILLS_INVALID. */
+function capabilityChange (o: ActorOptions): CapabilityChange {
+  if (o.skillsFile === undefined && o.skills === undefined) return {}
+  const extra = o.skills === undefined ? [] : skillInputs(o.skills)
+  if (o.skillsFile === undefined) {
+    const skills = seatSkills(extra)
+    checkCapabilities({ skills, mcp: [] })
+    return extra.length === 0 ? { skills, mcp: [] } : { skills }
+  }
+  const m = readSkillsManifest(o.skillsFile)
+  const c = checkCapabilities({ skills: seatSkills([...m.skills, ...extra]), mcp: m.mcp }, o.skillsFile)
+  return { ...c, ...(m.model !== undefined ? { model: m.model } : {}) }
+}
+
+function validateOptions (o: ActorOptions): CapabilityChange {
   checkFields([['the model', o.model, MAX_MODEL_BYTES], ['the pane', o.pane, MAX_PANE_BYTES]]) // both go into the signed card
   if (o.carrier !== undefined && !(CARRIERS as readonly string[]).includes(o.carrier)) {
     throw new MeshError('CARRIER_UNKNOWN', `carrier ${JSON.stringify(o.carrier)} is not one of ${CARRIERS.join(', ')}`)
@@ -55,6 +80,7 @@ function validateOptions (o: ActorOptions): void {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) throw new MeshError('ENV_NAME_INVALID', `${JSON.stringify(v)} is not an environment variable name`)
   }
   checkRoles(o.roles)
+  return capabilityChange(o)
 }
 
 /** Roles go into the signed card, which every node refuses when one is not a role name or there are too many. */
@@ -67,15 +93,16 @@ function checkRoles (roles: string[] | undefined): void {
 
 export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOptions = {}): Promise<ActorAddResult> {
   if (!isValidHandle(handle)) throw new MeshError('HANDLE_INVALID', `${JSON.stringify(handle)} is not a handle: use 1-63 of a-z 0-9 . _ - starting with a letter or digit`)
-  validateOptions(opts)
+  const change = validateOptions(opts)
+  const o = { ...opts, model: opts.model ?? change.model }
   const existing = ctx.store.identity.actor(handle)
-  const result = existing !== undefined ? await updateActor(ctx, existing, opts) : await createActor(ctx, handle, opts)
+  const result = existing !== undefined ? await updateActor(ctx, existing, o, change) : await createActor(ctx, handle, o, change)
   if (opts.isolated === true) return { ...result, isolated: true, tokenFile: isolateSeat(ctx, handle).tokenFile }
   const tokenFile = ctx.store.seatTokens.hash(handle) === undefined ? undefined : seatTokenPath(ctx.paths, handle)
   return tokenFile === undefined ? result : { ...result, isolated: true, tokenFile }
 }
 
-async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions): Promise<ActorAddResult> {
+async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions, change: CapabilityChange): Promise<ActorAddResult> {
   const id = ctx.store.identity
   const held = id.card(handle)
   if (held !== undefined) throw new MeshError('HANDLE_CONFLICT', `${handle} is already the handle of key ${held.actorKey} elsewhere in the mesh; choose another handle`)
@@ -97,10 +124,15 @@ async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions
     endorsement,
     hosted: true,
     createdAtMs: now,
-    roles: normalizeRoles(opts.roles ?? [])
+    roles: normalizeRoles(opts.roles ?? []),
+    skills: change.skills,
+    mcp: change.mcp
   })
   ctx.store.carriers.setContract(handle, contract)
-  const result: ActorAddResult = { handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined, isolated: false, roles: normalizeRoles(opts.roles ?? []) }
+  const result: ActorAddResult = {
+    handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined, isolated: false, roles: normalizeRoles(opts.roles ?? []),
+    ...capabilityNames(change.skills, change.mcp)
+  }
   if (endorsement !== undefined) {
     await refreshLocalCard(ctx, handle)
   } else {
@@ -119,7 +151,7 @@ function writeRequest (ctx: HomeContext, handle: string, meshKey: Uint8Array): s
   return path
 }
 
-async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): Promise<ActorAddResult> {
+async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions, change: CapabilityChange): Promise<ActorAddResult> {
   const contract = mergeContract(a.handle, opts.carrier ?? a.carrier, ctx.store.carriers.contract(a.handle), opts)
   ctx.store.identity.updateCarrier(a.handle, {
     carrier: opts.carrier ?? a.carrier,
@@ -130,14 +162,21 @@ async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions): 
   })
   const roles = opts.roles === undefined ? a.roles : normalizeRoles(opts.roles)
   if (opts.roles !== undefined) ctx.store.identity.setRoles(a.handle, roles) // the card below states them (seq + 1 when they changed)
+  const skills = change.skills ?? a.skills ?? []
+  const mcp = change.mcp ?? a.mcp ?? []
+  if (change.skills !== undefined) ctx.store.identity.setCapabilities(a.handle, { skills, mcp }) // seq + 1 when they changed
   ctx.store.carriers.setContract(a.handle, contract)
-  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined, isolated: false, roles }
+  const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined, isolated: false, roles, ...capabilityNames(skills, mcp) }
   if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
   else {
     const path = join(ctx.paths.requests, `${a.handle}.request.json`)
     result.request = existsSync(path) ? path : writeRequest(ctx, a.handle, opts.requestMesh ?? ctx.chooseMesh(opts.mesh))
   }
   return result
+}
+
+function capabilityNames (skills: readonly SeatSkill[] = [], mcp: readonly McpServer[] = []): { skills: string[], mcp: string[] } {
+  return { skills: skills.map(s => s.id), mcp: mcp.map(m => m.server) }
 }
 
 export async function actorEndorse (ctx: HomeContext, handle: string, file: string): Promise<{ handle: string, meshKey: string, expiresAt: string }> {
@@ -164,6 +203,9 @@ export interface ActorView {
   isolated: boolean
   /** The roles the seat holds (sorted). */
   roles: string[]
+  /** The skills and MCP servers its card states. */
+  skills: SeatSkill[]
+  mcp: McpServer[]
   cardSeq?: number
   /** The rest of the carrier contract (migration 004). */
   contract?: ContractRow
@@ -181,6 +223,8 @@ export function actorList (ctx: HomeContext): ActorView[] {
     endorsed: a.endorsement !== undefined,
     isolated: ctx.store.seatTokens.hash(a.handle) !== undefined,
     roles: a.roles,
+    skills: a.skills ?? [],
+    mcp: a.mcp ?? [],
     cardSeq: ctx.store.identity.card(a.handle)?.seq,
     contract: ctx.store.carriers.contract(a.handle)
   }))

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import {
   A2A_PROTOCOL_VERSION, MeshError, buildCard, bytesEqual, cardJson, checkEndorsement, keyText, signCard, verifyCardJson,
-  type AgentCard, type CardSecurity, type VerifiedCard
+  type AgentCard, type CardSecurity, type McpServer, type SeatSkill, type VerifiedCard
 } from '../../cards/index.js'
 import type { CardRow } from '../store/index.js'
 import type { HomeContext } from '../home/context.js'
@@ -15,13 +15,14 @@ export function configuredAddresses (ctx: HomeContext): string[] {
   return honestAddresses({ bound: expandListen(c.listen), confirmed: [], announce: c.announce, announceOnly: c.announceOnly })
 }
 
-interface NextFacts { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array, relay?: boolean, mailboxes?: string[], roles?: string[] }
+interface NextFacts { peerId: string, multiaddrs: string[], carrier: string, model?: string, pane?: string, endorsement: Uint8Array, relay?: boolean, mailboxes?: string[], roles?: string[], skills?: SeatSkill[], mcp?: McpServer[] }
 
 function sameFacts (held: VerifiedCard, next: NextFacts): boolean {
   return held.peerId === next.peerId && held.carrier === next.carrier && held.model === next.model && held.pane === next.pane &&
     JSON.stringify(held.multiaddrs) === JSON.stringify(next.multiaddrs) && bytesEqual(held.endorsement, next.endorsement) &&
     (held.relay === true) === (next.relay === true) && JSON.stringify(held.mailboxes ?? []) === JSON.stringify(next.mailboxes ?? []) &&
-    JSON.stringify(held.roles ?? []) === JSON.stringify(next.roles ?? [])
+    JSON.stringify(held.roles ?? []) === JSON.stringify(next.roles ?? []) &&
+    JSON.stringify([held.skills ?? [], held.mcp ?? []]) === JSON.stringify([next.skills ?? [], next.mcp ?? []])
 }
 
 /** The interfaces after the libp2p one (the A2A bridge's, while it runs) are as wanted. */
@@ -66,7 +67,8 @@ export async function nextLocalCard (ctx: HomeContext, handle: string, o: { addr
   const next: NextFacts = {
     peerId: await ctx.peerId(), multiaddrs, carrier: a.carrier, model: a.model, pane: a.pane, endorsement,
     ...(reach.relay ? { relay: true } : {}), ...(reach.mailboxes.length > 0 ? { mailboxes: reach.mailboxes } : {}),
-    ...(a.roles.length > 0 ? { roles: a.roles } : {})
+    ...(a.roles.length > 0 ? { roles: a.roles } : {}),
+    ...(a.skills !== undefined ? { skills: a.skills } : {}), ...(a.mcp !== undefined ? { mcp: a.mcp } : {})
   }
   const interfaces = ctx.liveInterfaces?.(handle) ?? []
   const security = ctx.liveSecurity?.()

@@ -65,11 +65,12 @@ export async function actorImport (ctx: HomeContext, file: string, opts: { pane?
     if (!(err instanceof MeshError) || err.code !== 'CARD_STALE_SEQ') throw err
   }
   if (!existsSync(actorKeyPath(ctx.paths, handle))) writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
-  const moved = verifyCardJson(doc.card) // checked by importCardJson above: the roles the seat held travel with it
+  const moved = verifyCardJson(doc.card) // checked by importCardJson above: the roles and capabilities the seat held travel with it
   const roles = moved.ok ? moved.card.roles ?? [] : []
+  const capabilities = moved.ok ? { skills: moved.card.skills, mcp: moved.card.mcp } : {}
   ctx.store.identity.upsertActor({
     handle, actorKey: publicKey, carrier: typeof doc.carrier === 'string' ? doc.carrier : 'shell', model: typeof doc.model === 'string' ? doc.model : undefined, pane: opts.pane, tmuxSocket: opts.tmuxSocket,
-    requireEnv: Array.isArray(doc.requireEnv) ? doc.requireEnv.filter((v): v is string => typeof v === 'string') : [], endorsement, hosted: true, createdAtMs: Date.now(), roles
+    requireEnv: Array.isArray(doc.requireEnv) ? doc.requireEnv.filter((v): v is string => typeof v === 'string') : [], endorsement, hosted: true, createdAtMs: Date.now(), roles, ...capabilities
   })
   const card = await refreshLocalCard(ctx, handle)
   return { handle, seq: card.seq }

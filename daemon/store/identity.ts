@@ -1,7 +1,7 @@
 // Seats, cards, meshes and revocations: the identity tables.
 import type { Statements } from './statements.js'
 import type { FactStore } from './facts.js'
-import { utf8 } from '../../cards/index.js'
+import { utf8, type McpServer, type SeatSkill } from '../../cards/index.js'
 import { SeatCache } from './seat-cache.js'
 
 export interface ActorRow {
@@ -17,7 +17,13 @@ export interface ActorRow {
   createdAtMs: number
   /** The roles the seat holds, sorted, each once (migration 017); its card states them. */
   roles: string[]
+  /** The seat's own skills and MCP servers, as its card states them (migration 022); absent: none. */
+  skills?: SeatSkill[]
+  mcp?: McpServer[]
 }
+
+/** A seat's capabilities as the store keeps them: validated by the caller (cards/skills.ts). */
+export interface Capabilities { skills: SeatSkill[], mcp: McpServer[] }
 
 export interface CardRow {
   handle: string
@@ -64,6 +70,7 @@ interface ActorDbRow {
   hosted: number
   created_at_ms: number
   roles: string
+  capabilities: string
 }
 
 interface CardDbRow { handle: string, actor_key: string, seq: number, peer_id: string, json: string, updated_at_ms: number, received_at_ms: number }
@@ -80,8 +87,18 @@ function actorFromRow (r: ActorDbRow): ActorRow {
     endorsement: r.endorsement === null ? undefined : new Uint8Array(r.endorsement),
     hosted: r.hosted === 1,
     createdAtMs: r.created_at_ms,
-    roles: JSON.parse(r.roles)
+    roles: JSON.parse(r.roles),
+    ...capabilitiesFrom(r.capabilities)
   }
+}
+
+function capabilitiesFrom (json: string): Partial<Capabilities> {
+  const c = JSON.parse(json) as Partial<Capabilities>
+  return { ...(c.skills !== undefined && c.skills.length > 0 ? { skills: c.skills } : {}), ...(c.mcp !== undefined && c.mcp.length > 0 ? { mcp: c.mcp } : {}) }
+}
+
+function capabilitiesText (c: Partial<Capabilities>): string {
+  return JSON.stringify({ ...(c.skills !== undefined && c.skills.length > 0 ? { skills: c.skills } : {}), ...(c.mcp !== undefined && c.mcp.length > 0 ? { mcp: c.mcp } : {}) })
 }
 
 function cardFromRow (r: CardDbRow): CardRow {
@@ -101,10 +118,10 @@ export class IdentityStore {
 
   insertActor (a: ActorRow): void {
     this.seats.changed()
-    this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms, roles)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    this.s.get(`INSERT INTO actors (handle, actor_key, carrier, model, pane, tmux_socket, require_env, endorsement, hosted, created_at_ms, roles, capabilities)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(a.handle, a.actorKey, a.carrier, a.model ?? null, a.pane ?? null, a.tmuxSocket ?? null, JSON.stringify(a.requireEnv),
-        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs, JSON.stringify(a.roles ?? []))
+        a.endorsement ?? null, a.hosted ? 1 : 0, a.createdAtMs, JSON.stringify(a.roles ?? []), capabilitiesText(a))
   }
 
   actor (handle: string): ActorRow | undefined {
@@ -142,6 +159,12 @@ export class IdentityStore {
   setRoles (handle: string, roles: readonly string[]): void {
     this.seats.changed()
     this.s.get('UPDATE actors SET roles = ? WHERE handle = ?').run(JSON.stringify(roles), handle)
+  }
+
+  /** The seat's skills and MCP servers, as its next card will state them: the caller validates them (cards/skills.ts). */
+  setCapabilities (handle: string, c: Capabilities): void {
+    this.seats.changed()
+    this.s.get('UPDATE actors SET capabilities = ? WHERE handle = ?').run(capabilitiesText(c), handle)
   }
 
   setEndorsement (handle: string, endorsement: Uint8Array): void {

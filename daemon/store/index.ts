@@ -22,7 +22,7 @@ import { A2AClientStore } from './a2a-client.js'
 import { RetentionStore } from './retention.js'
 import { TraceStore } from './traces.js'
 
-export type { ActorRow, CardRow, RevocationRow, RenewalRow } from './identity.js'
+export type { ActorRow, CardRow, RevocationRow, RenewalRow, Capabilities } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
 export type { MessageStore, MessageRow } from './messages.js'
 export type { ReceiptStore, ReceiptRow } from './receipts.js'

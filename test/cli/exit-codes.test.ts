@@ -11,6 +11,8 @@ const A2A_CLIENT_REFUSED = /^(A2A_CARD_|A2A_ANSWER_TOO_LARGE$|A2A_REDIRECT_REFUS
 const LEASE_REFUSED = /^(ROLE_EMPTY|NOT_IN_ROLE|NOT_ROLE_WORK|LEASE_HELD|LEASE_REQUIRED|LEASE_NOT_HELD|LEASE_EXPIRED|LEASE_FENCE_STALE|LEASE_RELEASED|LEASE_REQUEST_STALE|LEASE_INVALID)$/
 // retention: a late copy of an archived obligation is refused; a policy that is none is a usage error
 const RETENTION = { OBLIGATION_ARCHIVED: EXIT.refused, RETENTION_INVALID: EXIT.usage } as Record<string, number>
+// capabilities: a manifest or skill name that is none is a plain failure (like ROLE_INVALID); no seat with the skill is a refusal
+const CAPABILITIES = { SKILLS_INVALID: EXIT.failure, NO_SKILL_MATCH: EXIT.refused } as Record<string, number>
 // audits: a verdict or an audit step refused by an audit rule; an auditor that is none is a usage error
 const AUDIT = { AUDITOR_INVALID: EXIT.usage } as Record<string, number>
 const AUDIT_REFUSED = /^(AUDIT_INVALID|AUDIT_BEFORE_COMPLETE|AUDIT_OWN_WORK|NOT_AUDITOR|AUDIT_DONE|AUDIT_PENDING)$/
@@ -18,6 +20,7 @@ function frozen (code: string): number {
   if (RETENTION[code] !== undefined) return RETENTION[code]
   if (AUDIT[code] !== undefined) return AUDIT[code]
   if (AUDIT_REFUSED.test(code)) return EXIT.refused
+  if (CAPABILITIES[code] !== undefined) return CAPABILITIES[code]
   if (code === 'A2A_URL_INVALID' || code === 'LEASE_DURATION_INVALID' || code === 'OTLP_ENDPOINT_INVALID') return EXIT.usage
   if (LEASE_REFUSED.test(code)) return EXIT.refused
   if (A2A_CLIENT_REFUSED.test(code)) return EXIT.refused

@@ -70,7 +70,7 @@ describe('aios-comm mcp', () => {
 
     const tools = (await A.client.listTools()).tools.map(t => t.name)
     say(`A tools/list → ${tools.join(', ')}`)
-    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'claim', 'renew', 'release', 'read', 'consume', 'ack', 'audit', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'peers'])
+    expect(tools).toEqual(['send', 'reply', 'wait_for_message', 'wait_for_state', 'cancel', 'inbox', 'claim', 'renew', 'release', 'read', 'consume', 'ack', 'audit', 'reject', 'status', 'thread', 'outbox', 'whoami', 'where', 'find_seats', 'peers'])
 
     const sent = await plain(A.client, 'send', { to: 'hello-b', text: 'please summarise the build log' })
     say(`A send {to: hello-b} → ${sent.obligation as string} ${sent.state as string}`)
@@ -171,6 +171,11 @@ describe('mcp tools', () => {
     expect(me).toMatchObject({ handle: 'tools-a', peerId: a.daemon.peerId, carrier: expect.any(String), isolated: false, meshKey: mesh.meshKey, cardSeq: expect.any(Number) })
     expect((await tool(B, seen, 'whoami')).handle).toBe('tools-b')
     await tool(A, seen, 'where', { handle: 'tools-b' })
+    expect(await tool(A, seen, 'find_seats', { skill: 'code-review' })).toEqual({ query: { skill: 'code-review' }, seats: [] })
+    await ok(b.home, ['actor', 'add', 'tools-b', '--skill', 'code-review:reviews changes', '--tag', 'typescript'])
+    await waitFor('tools-b found at A', async () => (await A.callTool({ name: 'find_seats', arguments: { tag: 'typescript' } })).structuredContent as any,
+      r => r.seats.length === 1, 20_000)
+    expect((await tool(A, seen, 'find_seats', { skill: 'code-review', tag: 'typescript' })).seats).toMatchObject([{ handle: 'tools-b', local: false, healthy: true, skills: ['code-review'], tools: [] }])
     await tool(A, seen, 'peers')
 
     // the sender withdraws: the recipient's wait hears it (state CANCELED) until it reads it; its ack is refused

@@ -19,6 +19,8 @@ describe('receipt indexes (migration 016)', () => {
     // what 002 and 003 made, on a database still at version 15
     s1.db.exec('CREATE INDEX IF NOT EXISTS receipts_message ON receipts (message_id); CREATE INDEX IF NOT EXISTS receipts_state ON receipts (message_id, state)')
     s1.db.exec('ALTER TABLE actors DROP COLUMN roles') // what 017 added (018 is safe to run again)
+    s1.db.exec('DROP INDEX messages_auditor; ALTER TABLE messages DROP COLUMN auditor') // what 021 added
+    s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // what 022 added
     s1.db.pragma('user_version = 15')
     s1.close()
 

@@ -16,6 +16,8 @@ describe('seat roles (migration 017)', () => {
     s1.identity.insertActor(seat('agent-a', []))
     // the actors table as version 16 had it
     s1.db.exec('ALTER TABLE actors DROP COLUMN roles')
+    s1.db.exec('DROP INDEX messages_auditor; ALTER TABLE messages DROP COLUMN auditor') // what 021 added
+    s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // what 022 added
     s1.db.pragma('user_version = 16')
     s1.close()
 
