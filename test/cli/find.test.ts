@@ -138,7 +138,9 @@ describe('capabilities across a mesh', () => {
     expect((await find(c.home, '--tool', 'github/list_prs')).map(s => s.handle)).toEqual(['rev-2', 'rev-far'])
     expect((await find(c.home, '--tool', 'create_issue', '--tag', 'review')).map(s => s.handle)).toEqual(['rev-2', 'rev-far'])
     expect(await find(c.home, '--tag', 'typescript', '--tool', 'nothing')).toEqual([])
-    expect(await ok(c.home, ['find', '--skill', 'code-review'])).toMatch(/^HANDLE +NODE +SKILLS +TOOLS +CARRIER +MODEL +CARD AGE +HEALTH\nrev-2 /)
+    const table = await ok(c.home, ['find', '--skill', 'code-review'])
+    if (process.env.AIOS_TRANSCRIPT === '1') console.log(`c's peers: ${JSON.stringify(cPeers.map((p: { peerId: string, connected: boolean }) => [p.peerId === bPeer ? 'b' : p.peerId === aPeer ? 'a' : p.peerId, p.connected]))}\n$ aios-comm --home $C find --skill code-review\n${table as string}`)
+    expect(table).toMatch(/^HANDLE +NODE +SKILLS +TOOLS +CARRIER +MODEL +CARD AGE +HEALTH\nrev-2 /)
     expect(errorCode(await cli(c.home, ['find', '--tag', 'Not A Tag']))).toBe('SKILLS_INVALID')
     expect(errorCode(await cli(c.home, ['find']))).toBe('USAGE')
 
