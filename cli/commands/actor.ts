@@ -2,7 +2,7 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { MeshError } from '../../cards/errors.js'
-import { skillFromSpec, type ActorOptions } from '../../daemon/index.js'
+import type { ActorOptions } from '../../daemon/index.js'
 import { globals, setupVerb } from '../context.js'
 import { print, table } from '../output.js'
 import { contractOptions, defaultTmuxSocket, milliseconds, tmuxFromEnv, type ContractFlags } from '../carrier-options.js'
@@ -66,7 +66,11 @@ export function register (program: Command): void {
       const opts: ActorOptions = { carrier: o.carrier, model: o.model, requireEnv: o.requireEnv, mesh: o.mesh, pane, tmuxSocket, isolated: o.isolated === true, ...contractOptions(o) }
       if (o.role !== undefined) opts.roles = o.role === false ? [] : o.role
       if (o.tag !== undefined && o.skill === undefined) throw new MeshError('USAGE', '--tag gives tags to the skills named with --skill; name one (or put tags in a --skills manifest)')
-      if (o.skill !== undefined) opts.skills = o.skill.map(spec => skillFromSpec(spec, o.tag))
+      if (o.skill !== undefined) {
+        // loaded here, not with the command: a command the daemon answers loads no setup code (test/cli/startup.test.ts)
+        const { skillFromSpec } = await import('../../daemon/setup/skills.js')
+        opts.skills = o.skill.map(spec => skillFromSpec(spec, o.tag))
+      }
       if (o.skills === false) opts.skills = []
       else if (o.skills !== undefined) opts.skillsFile = resolve(o.skills)
       const r = await setupVerb(cmd, 'actor.add', { handle, ...opts }, async (ctx, d) => await d.actorAdd(ctx, handle, opts))
