@@ -2,7 +2,8 @@
 // can be reached now, then the most recently updated card — and the one `notify --to skill:ID` sends to.
 import { MCP_SERVER_PATTERN, MCP_TOOL_PATTERN, MAX_SKILL_NAME_BYTES, MeshError, TAG_PATTERN, toolNames } from '../../cards/index.js'
 import type { Core, NodeView } from '../core.js'
-import type { CapabilityQuery, Current, SkillSearch } from '../directory/index.js'
+import type { CapabilityQuery, Current } from '../directory/index.js'
+import type { SkillSearch } from '../sync/index.js'
 import type { WakeService } from '../wake/index.js'
 import { liveness } from './seat-health.js'
 

@@ -1,11 +1,13 @@
-// The truth plane of one node: facts spread by gossip and repaired by sync on every connect, cards in the DHT,
+// The truth plane of one node: facts spread by gossip and repaired by sync on every connect, cards and skills in the DHT,
 // known peers kept connected, and connections dropped once a peer hosts no trusted actor any more.
 import { KEEP_ALIVE, type Connection, type PeerId } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { Core } from '../core.js'
 import { type MeshNode, KEEP_PEERS_MS } from '../net/index.js'
-import { CARDS_PROTOCOL, CardDht, SkillDht, serveCards } from '../directory/index.js'
+import { CardDht } from '../directory/index.js'
+import { CARDS_PROTOCOL, serveCards } from './cards-protocol.js'
+import { SkillDht } from './skill-dht.js'
 import { errorText } from '../runtime/errors.js'
 import { FactGossip } from './gossip.js'
 import { serveSync } from './sync-server.js'

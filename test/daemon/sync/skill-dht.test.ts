@@ -11,7 +11,7 @@ import { buildCard, cardJson, generateKeyPair, signCard, signEndorsement, utf8 }
 import { cardsAnswerToWire } from '../../../proto/index.js'
 import { createNode } from '../../../daemon/net/node.js'
 import { homePaths } from '../../../daemon/index.js'
-import { CARDS_PROTOCOL, skillCid } from '../../../daemon/directory/index.js'
+import { CARDS_PROTOCOL, skillCid } from '../../../daemon/sync/index.js'
 import { factMessageId } from '../../../daemon/sync/gossip.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'

@@ -8,9 +8,8 @@ import { sha256, utf8, verifyCardJson } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import type { MeshNode } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
-import { DHT_TIMEOUT_MS } from './dht.js'
+import { DHT_TIMEOUT_MS, acceptCardJson } from '../directory/index.js'
 import { askCards } from './cards-protocol.js'
-import { acceptCardJson } from './ingest.js'
 
 export const MAX_PROVIDERS_ASKED = 16 // providers asked for their cards in one search
 const RAW_CODEC = 0x55

@@ -8,7 +8,7 @@ import { utf8 } from '../../../cards/index.js'
 import { cardsAnswerToWire, cardsRequestFromWire } from '../../../proto/index.js'
 import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
-import { CARDS_PROTOCOL, MAX_CARDS_ANSWER, askCards } from '../../../daemon/directory/index.js'
+import { CARDS_PROTOCOL, MAX_CARDS_ANSWER, askCards } from '../../../daemon/sync/index.js'
 
 async function node (): Promise<MeshNode> {
   const n = await createNode({ seed: new Uint8Array(randomBytes(32)), listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true })
