@@ -2,8 +2,11 @@
 // seat's node starts past that node's log, and the card was signed before either daemon started, so nothing gossips
 // it) is found through the DHT: its node provides the skill's content id and answers /aios-comm/cards/1. A hostile
 // provider (a raw libp2p node with the keys of a member's home) provides the same id and answers a forged card, a
-// card over the field limits and garbage: each is refused, none is found, and the daemon keeps serving.
+// card over the field limits, garbage and a card of another node's seat: each is refused, none is found, and the
+// daemon keeps serving. A stranger let in while an invitation is open is answered no card.
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import { multiaddr } from '@multiformats/multiaddr'
 import Database from 'better-sqlite3'
 import { lpStream } from '@libp2p/utils'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +14,7 @@ import { buildCard, cardJson, generateKeyPair, signCard, signEndorsement, utf8 }
 import { cardsAnswerToWire } from '../../../proto/index.js'
 import { createNode } from '../../../daemon/net/node.js'
 import { homePaths } from '../../../daemon/index.js'
-import { CARDS_PROTOCOL, skillCid } from '../../../daemon/sync/index.js'
+import { CARDS_PROTOCOL, askCards, skillCid } from '../../../daemon/sync/index.js'
 import { factMessageId } from '../../../daemon/sync/gossip.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 import { createMesh, query, waitFor, withCtx } from '../../helpers/mesh.js'
@@ -46,12 +49,13 @@ describe('find --skill --dht', () => {
       const owner = ctx.meshOwnerKey()!
       const now = Date.now()
       const skills = [{ id: 'code-review', name: 'code-review', description: 'd', tags: ['review'] }]
-      const card = (handle: string, model: string): string => {
+      const card = (handle: string, model: string, peerId = hPeer): string => {
         const evil = generateKeyPair()
-        const facts = { handle, peerId: hPeer, multiaddrs: [], seq: 1, carrier: 'shell', model, updatedAtMs: now, endorsement: signEndorsement(owner, handle, evil.publicKey, now), skills }
+        const facts = { handle, peerId, multiaddrs: [], seq: 1, carrier: 'shell', model, updatedAtMs: now, endorsement: signEndorsement(owner, handle, evil.publicKey, now), skills }
         return cardJson(signCard(buildCard(evil.publicKey, facts), evil))
       }
-      return [card('evil-big', 'm'.repeat(300)), card('evil-forged', 'opus').replace('"opus"', '"sonnet"'), '{"not":"a card"}']
+      // and a card valid in every way but of a seat on another node (b): a provider answers only for its own seats
+      return [card('evil-big', 'm'.repeat(300)), card('evil-forged', 'opus').replace('"opus"', '"sonnet"'), '{"not":"a card"}', card('evil-elsewhere', 'opus', bPeer)]
     })
     // the raw provider listens where h's cards say h is, so the daemons dial it themselves
     const raw = await createNode({ seed: homeKey(h.home, 'node.key').seed, listen: [`/ip4/127.0.0.1/tcp/${h.port}`], announce: [], isTrustedPeer: () => true, messageId: factMessageId })
@@ -77,12 +81,23 @@ describe('find --skill --dht', () => {
       console.log('find --skill code-review --dht on a:', JSON.stringify(r))
       expect(r.seats.map(s => [s.handle, s.peerId, s.skills])).toEqual([['agent-x', bPeer, ['code-review']]])
       expect(r.dht?.asked).toBeGreaterThanOrEqual(1) // the hostile provider, asked again (b's seat is known now)
-      expect(r.dht?.refused).toBeGreaterThanOrEqual(3)
+      expect(r.dht?.refused).toBe(4)
       // stored like any card: found without the DHT from now on; the hostile cards are nowhere
       expect((await find()).seats.map(s => s.handle)).toEqual(['agent-x'])
       expect(query(a.home, "SELECT handle FROM cards WHERE handle LIKE 'evil%'")).toEqual([])
       expect((await ok(a.home, ['status', '--json'])).peerId).toBeDefined() // still serving
       expect(errorCode(await cli(a.home, ['find', '--tag', 'review', '--dht']))).toBe('USAGE')
+
+      // a stranger let in while an invitation is open gets no card of a's seats
+      await a.daemon.call('invite', {})
+      const stranger = await createNode({ seed: new Uint8Array(randomBytes(32)), listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true })
+      await stranger.start()
+      try {
+        await stranger.dial(multiaddr(`/ip4/127.0.0.1/tcp/${a.port}/p2p/${a.daemon.peerId}`))
+        await expect(askCards(stranger, a.daemon.peerId, '', AbortSignal.timeout(5000))).rejects.toThrow()
+      } finally {
+        await stranger.stop()
+      }
     } finally {
       await raw.stop()
     }
