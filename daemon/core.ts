@@ -3,6 +3,7 @@ import type { RetentionView } from './retention/index.js'
 import { EventEmitter } from 'node:events'
 import { MeshError, type KeyPair, type ErrorCode } from '../cards/index.js'
 import type { Directory } from './directory/index.js'
+import type { SkillSearch } from './sync/index.js'
 import type { HomeContext } from './home/context.js'
 import type { Store } from './store/index.js'
 import type { Logger } from './runtime/log.js'
@@ -93,6 +94,8 @@ export class Core {
   private readonly keys = new Map<string, KeyPair>()
   /** Set by the daemon: finds a card the directory misses (in the DHT); true when one was learned. */
   lookupCard?: (handle: string) => Promise<boolean>
+  /** Set by the daemon: asks the DHT's providers of a skill id, other than the nodes in `known`, for their cards. */
+  searchSkill?: (skill: string, known: ReadonlySet<string>) => Promise<SkillSearch>
   /** Set by the daemon: sends a signed lease request to the sender's node and returns the signed lease (or throws its refusal). */
   askAuthority?: (peerId: string, request: Uint8Array) => Promise<Uint8Array>
   /** Set by the daemon while traces are exported (`--otlp-endpoint`): the send span whose context a message carries. */

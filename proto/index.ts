@@ -421,3 +421,21 @@ export function leaseAnswerFromWire (bytes: Uint8Array): T.LeaseAnswerData {
     return { lease: bytesOrUndef(m.lease), errorCode: strOrUndef(m.errorCode), errorMessage: strOrUndef(m.errorMessage) }
   })
 }
+
+// ---- capabilities ----
+
+export function cardsRequestToWire (r: T.CardsRequestData): Uint8Array {
+  return encoded(w => pb.CardsRequest.encode(r, w))
+}
+
+export function cardsRequestFromWire (bytes: Uint8Array): T.CardsRequestData {
+  return decode('cards request', () => ({ skill: pb.CardsRequest.decode(bytes).skill ?? '' }))
+}
+
+export function cardsAnswerToWire (a: T.CardsAnswerData): Uint8Array {
+  return encoded(w => pb.CardsAnswer.encode(a, w))
+}
+
+export function cardsAnswerFromWire (bytes: Uint8Array): T.CardsAnswerData {
+  return decode('cards answer', () => ({ cards: (pb.CardsAnswer.decode(bytes).cards ?? []).map(view) }))
+}

@@ -224,3 +224,13 @@ export interface LeaseAnswerData {
   errorCode?: string
   errorMessage?: string
 }
+
+/** /aios-comm/cards/1: the seats asked about (those stating a skill id; empty: every seat hosted there). */
+export interface CardsRequestData {
+  skill: string
+}
+
+/** The signed cards (A2A JSON, UTF-8) of seats the answering node hosts. */
+export interface CardsAnswerData {
+  cards: Uint8Array[]
+}

@@ -139,8 +139,9 @@ export interface ControlMethods {
   where: { params: { handle: string }, result: WhereResult }
   // roles: the seats whose valid cards state a role (where role:NAME)
   'where.role': { params: { role: string }, result: RoleReport }
-  // capabilities: the seats whose valid cards state a skill, a tag or an MCP tool, best first (find)
-  find: { params: { skill?: string, tag?: string, tool?: string }, result: FindReport }
+  // capabilities: the seats whose valid cards state a skill, a tag or an MCP tool, best first (find); dht: also the
+  // skill's providers in the DHT
+  find: { params: { skill?: string, tag?: string, tool?: string, dht?: boolean }, result: FindReport }
   invite: { params: { ttlMs?: number }, result: InviteResult }
   join: { params: { token: string, handles?: string[] }, result: JoinResult }
   wakes: { params: { handle?: string, limit?: number }, result: WakeView[] }

@@ -156,7 +156,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
       }
     },
     'where.role': async p => await roleSeats(core, node, wake, str(p, 'role')),
-    find: async p => await findSeats(core, node, wake, { skill: optStr(p, 'skill'), tag: optStr(p, 'tag'), tool: optStr(p, 'tool') }),
+    find: async p => await findSeats(core, node, wake, { skill: optStr(p, 'skill'), tag: optStr(p, 'tag'), tool: optStr(p, 'tool') }, optBool(p, 'dht')),
     invite: async p => await createInvite(ctx, optInt(p, 'ttlMs', 1000)),
     join: changing(async p => await joinMesh(ctx, node.node(), str(p, 'token'), optStrList(p, 'handles') ?? [])),
     ...carrierRoutes(core, wake, node),

@@ -46,9 +46,11 @@ export class CardDht {
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {}
 
-  start (): void {
-    void this.publishAll()
-    this.timer = setInterval(() => { void this.publishAll() }, REPUBLISH_MS)
+  /** `alsoEach`: run beside every publish of the interval (the skills' provider records). */
+  start (alsoEach: () => Promise<void> = async () => {}): void {
+    const each = async (): Promise<void> => { await this.publishAll(); await alsoEach() }
+    void each()
+    this.timer = setInterval(() => { void each() }, REPUBLISH_MS)
     this.timer.unref()
   }
 

@@ -3,6 +3,7 @@
 import { MCP_SERVER_PATTERN, MCP_TOOL_PATTERN, MAX_SKILL_NAME_BYTES, MeshError, TAG_PATTERN, toolNames } from '../../cards/index.js'
 import type { Core, NodeView } from '../core.js'
 import type { CapabilityQuery, Current } from '../directory/index.js'
+import type { SkillSearch } from '../sync/index.js'
 import type { WakeService } from '../wake/index.js'
 import { liveness } from './seat-health.js'
 
@@ -27,6 +28,8 @@ export interface FoundSeat {
 export interface FindReport {
   query: CapabilityQuery
   seats: FoundSeat[]
+  /** With --dht: the skill's providers asked for their cards, and what their answers gave. */
+  dht?: SkillSearch
 }
 
 function invalid (why: string): MeshError {
@@ -61,12 +64,21 @@ function found (c: Current, nowMs: number): Omit<FoundSeat, 'healthy' | 'problem
   }
 }
 
-export async function findSeats (core: Core, node: NodeView, wake: WakeService, q: CapabilityQuery): Promise<FindReport> {
+/**
+ * `dht`: also ask the DHT for the providers of the skill id (bounded by DHT_TIMEOUT_MS) whose node hosts none of
+ * the seats found here; the cards they answer are accepted like any card and ranked with the rest.
+ */
+export async function findSeats (core: Core, node: NodeView, wake: WakeService, q: CapabilityQuery, dht = false): Promise<FindReport> {
   const query = checkQuery(q)
+  if (dht && query.skill === undefined) throw new MeshError('USAGE', '--dht searches by skill id: name a --skill')
+  let searched: SkillSearch | undefined
+  if (dht && query.skill !== undefined && core.searchSkill !== undefined) {
+    searched = await core.searchSkill(query.skill, new Set(core.directory.withCapability(query).map(c => c.peerId)))
+  }
   const cards = core.directory.withCapability(query)
   const live = await liveness(core, node, wake, cards)
   const now = Date.now()
-  return { query, seats: rank(cards.map((c, i) => ({ ...found(c, now), ...live[i] }))) }
+  return { query, seats: rank(cards.map((c, i) => ({ ...found(c, now), ...live[i] }))), ...(searched !== undefined ? { dht: searched } : {}) }
 }
 
 /** The seat `skill:ID` resolves to for a sender: the best one found that is not the sender itself. */

@@ -1,4 +1,4 @@
-// The truth plane of one node: facts spread by gossip and repaired by sync on every connect, cards in the DHT,
+// The truth plane of one node: facts spread by gossip and repaired by sync on every connect, cards and skills in the DHT,
 // known peers kept connected, and connections dropped once a peer hosts no trusted actor any more.
 import { KEEP_ALIVE, type Connection, type PeerId } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
@@ -6,6 +6,8 @@ import { multiaddr } from '@multiformats/multiaddr'
 import type { Core } from '../core.js'
 import { type MeshNode, KEEP_PEERS_MS } from '../net/index.js'
 import { CardDht } from '../directory/index.js'
+import { CARDS_PROTOCOL, serveCards } from './cards-protocol.js'
+import { SkillDht } from './skill-dht.js'
 import { errorText } from '../runtime/errors.js'
 import { FactGossip } from './gossip.js'
 import { serveSync } from './sync-server.js'
@@ -27,6 +29,7 @@ export class TruthPlane {
   readonly gossip: FactGossip
   readonly sync: SyncClient
   readonly dht: CardDht
+  readonly skills: SkillDht
   /** Peers let in for a join in progress, before they host a trusted actor. */
   readonly joining = new Set<string>()
   private readonly onChange = (): void => { void this.afterChange() }
@@ -44,6 +47,7 @@ export class TruthPlane {
     this.gossip = new FactGossip(node.services.pubsub, core)
     this.sync = new SyncClient(node, core)
     this.dht = new CardDht(node, core)
+    this.skills = new SkillDht(node, core)
   }
 
   async start (): Promise<void> {
@@ -53,9 +57,16 @@ export class TruthPlane {
         stream.abort(err as Error)
       })
     }, { maxInboundStreams: 16, maxOutboundStreams: 16 })
+    await this.node.handle(CARDS_PROTOCOL, (stream, connection) => {
+      serveCards(this.core, stream, connection).catch(err => {
+        this.core.log.debug('stream handler failed', { protocol: 'cards', error: errorText(err) })
+        stream.abort(err as Error)
+      })
+    }, { maxInboundStreams: 8, maxOutboundStreams: 16 })
     this.gossip.start()
-    this.dht.start()
+    this.dht.start(async () => await this.skills.provideAll())
     this.core.lookupCard = async handle => await this.dht.lookup(handle)
+    this.core.searchSkill = async (skill, known) => await this.skills.search(skill, known)
     this.node.addEventListener('peer:connect', this.onConnect as never)
     this.core.events.on('directory:changed', this.onChange)
     for (const c of this.node.getConnections()) void this.sync.pull(c.remotePeer.toString())
@@ -72,6 +83,7 @@ export class TruthPlane {
     this.core.events.off('directory:changed', this.onChange)
     this.node.removeEventListener('peer:connect', this.onConnect as never)
     this.core.lookupCard = undefined
+    this.core.searchSkill = undefined
     this.dht.stop()
     this.gossip.stop()
     this.sync.close()
@@ -92,6 +104,7 @@ export class TruthPlane {
       this.republishTimer = undefined
       this.lastRepublish = Date.now()
       void this.dht.publishAll()
+      void this.skills.provideAll()
     }, delay)
     this.republishTimer.unref()
   }
@@ -101,6 +114,7 @@ export class TruthPlane {
     for (const c of this.node.getConnections()) void this.sync.pull(c.remotePeer.toString()) // newly trusted peers
     await this.keepPeers()
     await this.dht.publishAll()
+    await this.skills.provideAll(false)
   }
 
   /**

@@ -2403,5 +2403,133 @@ export namespace aioscomm {
             /** Shape of a LeaseAnswer. */
             type $Shape = aioscomm.v1.LeaseAnswer.$Properties;
         }
+
+        /**
+         * Properties of a CardsRequest.
+         * @deprecated Use aioscomm.v1.CardsRequest.$Properties instead.
+         */
+        interface ICardsRequest extends aioscomm.v1.CardsRequest.$Properties {
+        }
+
+        /** Represents a CardsRequest. */
+        class CardsRequest {
+
+            /**
+             * Constructs a new CardsRequest.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.CardsRequest.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** CardsRequest skill. */
+            skill: string;
+
+            /**
+             * Encodes the specified CardsRequest message. Does not implicitly {@link aioscomm.v1.CardsRequest.verify|verify} messages.
+             * @param message CardsRequest message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.CardsRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a CardsRequest message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.CardsRequest & aioscomm.v1.CardsRequest.$Shape} CardsRequest
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.CardsRequest & aioscomm.v1.CardsRequest.$Shape;
+
+            /**
+             * Gets the type url for CardsRequest
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace CardsRequest {
+
+            /** Properties of a CardsRequest. */
+            interface $Properties {
+
+                /** CardsRequest skill */
+                skill?: (string|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a CardsRequest. */
+            type $Shape = aioscomm.v1.CardsRequest.$Properties;
+        }
+
+        /**
+         * Properties of a CardsAnswer.
+         * @deprecated Use aioscomm.v1.CardsAnswer.$Properties instead.
+         */
+        interface ICardsAnswer extends aioscomm.v1.CardsAnswer.$Properties {
+        }
+
+        /** Represents a CardsAnswer. */
+        class CardsAnswer {
+
+            /**
+             * Constructs a new CardsAnswer.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.CardsAnswer.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** CardsAnswer cards. */
+            cards: Uint8Array[];
+
+            /**
+             * Encodes the specified CardsAnswer message. Does not implicitly {@link aioscomm.v1.CardsAnswer.verify|verify} messages.
+             * @param message CardsAnswer message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.CardsAnswer.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a CardsAnswer message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.CardsAnswer & aioscomm.v1.CardsAnswer.$Shape} CardsAnswer
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.CardsAnswer & aioscomm.v1.CardsAnswer.$Shape;
+
+            /**
+             * Gets the type url for CardsAnswer
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace CardsAnswer {
+
+            /** Properties of a CardsAnswer. */
+            interface $Properties {
+
+                /** CardsAnswer cards */
+                cards?: (Uint8Array[]|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a CardsAnswer. */
+            type $Shape = aioscomm.v1.CardsAnswer.$Properties;
+        }
     }
 }

@@ -6196,6 +6196,307 @@ export const aioscomm = $root.aioscomm = (() => {
             return LeaseAnswer;
         })();
 
+        v1.CardsRequest = (function() {
+
+            /**
+             * Properties of a CardsRequest.
+             * @typedef {Object} aioscomm.v1.CardsRequest.$Properties
+             * @property {string|null} [skill] CardsRequest skill
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a CardsRequest.
+             * @memberof aioscomm.v1
+             * @interface ICardsRequest
+             * @augments aioscomm.v1.CardsRequest.$Properties
+             * @deprecated Use aioscomm.v1.CardsRequest.$Properties instead.
+             */
+
+            /**
+             * Shape of a CardsRequest.
+             * @typedef {aioscomm.v1.CardsRequest.$Properties} aioscomm.v1.CardsRequest.$Shape
+             */
+
+            /**
+             * Constructs a new CardsRequest.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a CardsRequest.
+             * @constructor
+             * @param {aioscomm.v1.CardsRequest.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const CardsRequest = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * CardsRequest skill.
+             * @member {string} skill
+             * @memberof aioscomm.v1.CardsRequest
+             * @instance
+             */
+            CardsRequest.prototype.skill = "";
+
+            /**
+             * Encodes the specified CardsRequest message. Does not implicitly {@link aioscomm.v1.CardsRequest.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.CardsRequest
+             * @static
+             * @param {aioscomm.v1.CardsRequest.$Properties} message CardsRequest message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            CardsRequest.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.skill != null && $Object.hasOwnProperty.call(message, "skill") && message.skill !== "")
+                    writer.uint32(/* id 1, wireType 2 =*/10).string(message.skill);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a CardsRequest message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.CardsRequest
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.CardsRequest & aioscomm.v1.CardsRequest.$Shape} CardsRequest
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            CardsRequest.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.CardsRequest();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.skill = value;
+                            else
+                                delete message.skill;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for CardsRequest
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.CardsRequest
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            CardsRequest.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.CardsRequest";
+            };
+
+            return CardsRequest;
+        })();
+
+        v1.CardsAnswer = (function() {
+
+            /**
+             * Properties of a CardsAnswer.
+             * @typedef {Object} aioscomm.v1.CardsAnswer.$Properties
+             * @property {Array.<Uint8Array>|null} [cards] CardsAnswer cards
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a CardsAnswer.
+             * @memberof aioscomm.v1
+             * @interface ICardsAnswer
+             * @augments aioscomm.v1.CardsAnswer.$Properties
+             * @deprecated Use aioscomm.v1.CardsAnswer.$Properties instead.
+             */
+
+            /**
+             * Shape of a CardsAnswer.
+             * @typedef {aioscomm.v1.CardsAnswer.$Properties} aioscomm.v1.CardsAnswer.$Shape
+             */
+
+            /**
+             * Constructs a new CardsAnswer.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a CardsAnswer.
+             * @constructor
+             * @param {aioscomm.v1.CardsAnswer.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const CardsAnswer = function (properties) {
+                this.cards = [];
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * CardsAnswer cards.
+             * @member {Array.<Uint8Array>} cards
+             * @memberof aioscomm.v1.CardsAnswer
+             * @instance
+             */
+            CardsAnswer.prototype.cards = $util.emptyArray;
+
+            /**
+             * Encodes the specified CardsAnswer message. Does not implicitly {@link aioscomm.v1.CardsAnswer.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.CardsAnswer
+             * @static
+             * @param {aioscomm.v1.CardsAnswer.$Properties} message CardsAnswer message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            CardsAnswer.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.cards != null && message.cards.length)
+                    for (let i = 0; i < message.cards.length; ++i)
+                        writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.cards[i]);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a CardsAnswer message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.CardsAnswer
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.CardsAnswer & aioscomm.v1.CardsAnswer.$Shape} CardsAnswer
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            CardsAnswer.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.CardsAnswer();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.cards && message.cards.length))
+                                message.cards = [];
+                            message.cards.push(reader.bytes());
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for CardsAnswer
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.CardsAnswer
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            CardsAnswer.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.CardsAnswer";
+            };
+
+            return CardsAnswer;
+        })();
+
         return v1;
     })();
 
