@@ -133,6 +133,9 @@ describe('traces across three nodes', () => {
     await waitFor('agent-c asked to audit it', async () => await c.daemon.call('inbox', {}), l => l.some(i => i.obligation === obligation && i.audit !== undefined), WAIT_MS)
     await ok(c.home, ['audit', obligation, 'pass', 'The fix holds.'])
     await a.daemon.call('wait', { obligation, state: 'AUDITED', timeoutMs: WAIT_MS })
+    // b may still batch for a minute (its first start): its stop exports what it holds, whatever ran before this test
+    await b.daemon.stop()
+    await b.daemon.start()
     const expected = ['send agent-b', 'deliver agent-b', 'receive agent-b', 'receive agent-b', 'COMPLETE', 'AUDITED']
     const spans = await waitFor('every step exported', () => receiver.of(obligation), l => expected.every(n => l.filter(s => s.name === n).length >= expected.filter(e => e === n).length), WAIT_MS)
     if (process.env.AIOS_TRANSCRIPT === '1') console.log(`trace ${spans[0].traceId} of ${obligation} (audited by agent-c), as the receiver saw it:\n${table(spans, names)}`)
