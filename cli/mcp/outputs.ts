@@ -210,7 +210,7 @@ export const whoamiResult = z.strictObject({
 
 export const waitMessageResult = z.strictObject({
   timedOut: z.boolean(),
-  message: inboxItem.extend({ role: roleHold.optional().describe('present for role work (to role:NAME): claim it before read') }).optional().describe('the oldest unread message, or role work nobody holds yet (absent when timedOut)'),
+  message: inboxItem.extend({ role: roleHold.optional().describe('present for role work (to role:NAME): claim it before read'), audit: z.strictObject({ auditor: z.string() }).optional().describe('present for a COMPLETE you were named to audit: judge it with audit') }).optional().describe('the oldest unread message, or role work nobody holds yet (absent when timedOut)'),
   unread: z.number().describe('unread messages matching the filters, this one included')
 })
 

@@ -13,7 +13,7 @@ export const WAIT_MAX_MS = 600_000 // the daemon's own longest wait; a longer on
 export const WAIT_STATES = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED'] as const
 const RANKED = ['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE']
 /** Nothing follows these: a wait for any state ends when one is reached. */
-export const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELED', 'EXPIRED', 'FAILED'])
+export const TERMINAL = new Set(['COMPLETE', 'AUDITED', 'REJECTED', 'CANCELED', 'EXPIRED', 'FAILED'])
 /**
  * News for the seat: delivered and not read yet (a recipient's message is DELIVERED as it is stored), or withdrawn by
  * its sender and not read since (the open inbox lists a CANCELED message until the seat reads it).
@@ -100,7 +100,8 @@ const forSeat = (m: InboxItem, seat: string): boolean => m.role === undefined ||
 export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promise<WaitMessageResult> {
   const seat = await seatOf(c)
   const unread = async (): Promise<InboxItem[]> => (await c.call('inbox', { as: seat }))
-    .filter(m => UNREAD.has(m.state) && forSeat(m, seat) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
+    // a COMPLETE this seat was named to audit is news too, until it has its verdict
+    .filter(m => (UNREAD.has(m.state) || m.audit !== undefined) && forSeat(m, seat) && (a.from === undefined || m.from === a.from) && (a.thread === undefined || m.thread === a.thread))
   return await watchUntil<WaitMessageResult>(c, {
     types: ['delivered', 'receipt'],
     // a withdrawal arrives as its sender's CANCELED receipt (the inbox look keeps only this seat's messages); role
@@ -119,8 +120,12 @@ export async function waitForMessage (c: ToolContext, a: WaitMessageArgs): Promi
   })
 }
 
-/** Reached: the state asked for, a later one on the lattice, or a terminal one. */
-export function reached (state: string, target: string): boolean {
+/**
+ * Reached: the state asked for, a later one on the lattice, or a terminal one. An obligation with an auditor is not
+ * over at COMPLETE when AUDITED is asked for: its COMPLETE waits for the verdict.
+ */
+export function reached (state: string, target: string, audited = false): boolean {
+  if (audited && target === 'AUDITED' && state === 'COMPLETE') return false
   if (state === target || TERMINAL.has(state)) return true
   const have = RANKED.indexOf(state)
   const want = RANKED.indexOf(target)
@@ -129,13 +134,18 @@ export function reached (state: string, target: string): boolean {
 
 export async function waitForState (c: ToolContext, a: WaitStateArgs): Promise<WaitStateResult> {
   const target = a.state ?? 'COMPLETE'
-  const now = async (): Promise<string> => (await c.call('status', { obligation: a.obligation })).state
+  let audited = false
+  const now = async (): Promise<string> => {
+    const v = await c.call('status', { obligation: a.obligation })
+    audited = v.auditor !== undefined
+    return v.state
+  }
   return await watchUntil<WaitStateResult>(c, {
     types: ['receipt'],
     relevant: e => e.type === 'receipt' && e.obligation === a.obligation,
     look: async () => {
       const state = await now()
-      return reached(state, target) ? { obligation: a.obligation, state, reached: true, timedOut: false } : undefined
+      return reached(state, target, audited) ? { obligation: a.obligation, state, reached: true, timedOut: false } : undefined
     },
     onTimeout: async () => ({ obligation: a.obligation, state: await now(), reached: false, timedOut: true }),
     timeoutMs: a.timeoutMs ?? WAIT_DEFAULT_MS

@@ -203,6 +203,9 @@ describe('mcp tools', () => {
     await waitFor('s4 at B', async () => await tool(B, seen, 'inbox'), r => r.messages.some((m: any) => m.obligation === s4.obligation))
     await tool(B, seen, 'ack', { obligation: s4.obligation, sentence: 'changelog written' })
     await waitFor('s4 to audit at A', async () => await tool(A, seen, 'inbox'), r => r.toAudit.some((m: any) => m.obligation === s4.obligation))
+    // the auditor hears of it as news; a wait for AUDITED is not over at the COMPLETE that waits for its verdict
+    expect((await tool(A, seen, 'wait_for_message', { from: 'tools-a', timeoutMs: 5_000 })).message).toMatchObject({ obligation: s4.obligation, audit: { auditor: 'tools-a' } })
+    expect(await tool(A, seen, 'wait_for_state', { obligation: s4.obligation, state: 'AUDITED', timeoutMs: 1_000 })).toMatchObject({ state: 'COMPLETE', reached: false, timedOut: true })
     expect(await tool(A, seen, 'audit', { obligation: s4.obligation, verdict: 'pass', sentence: 'read the changelog' })).toMatchObject({ verdict: 'PASS', state: 'AUDITED' })
     expect((await tool(A, seen, 'status', { obligation: s4.obligation })).auditor).toBe('tools-a')
 
