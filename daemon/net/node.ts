@@ -10,12 +10,13 @@ import { noise } from '@libp2p/noise'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
-import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { privateKeyFromRaw } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
+import { publicKeyOf } from '../../cards/index.js'
 import { lazyTls } from './lazy-tls.js'
 import { coalescing } from './coalesce-writes.js'
 import { TrustGate } from './trust-gate.js'
@@ -67,7 +68,8 @@ export type MeshNode = Libp2p<{
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
-  const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
+  // seed ‖ public key, the public key by node:crypto: libp2p would derive it in JS (its first use builds tables)
+  const privateKey = privateKeyFromRaw(Buffer.concat([o.seed, publicKeyOf(o.seed)]))
   const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
   let node: MeshNode | undefined
   const relay = relayGater({ isTrustedPeer: o.isTrustedPeer, admitUntrusted: o.admitUntrusted, serving: o.relay?.serve === true, connections: () => node?.getConnections() ?? [] })
