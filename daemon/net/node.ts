@@ -6,7 +6,6 @@
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { webSockets } from '@libp2p/websockets'
-import { noise } from '@libp2p/noise'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
@@ -17,7 +16,7 @@ import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { publicKeyOf } from '../../cards/index.js'
-import { lazyTls } from './lazy-tls.js'
+import { lazyNoise, lazyTls } from './lazy-encrypters.js'
 import { coalescing } from './coalesce-writes.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
@@ -83,7 +82,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
     transports: [tcp(), webSockets(), relayTransport(gate)],
     // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
-    connectionEncrypters: [coalescing(lazyTls()), coalescing(noise())],
+    connectionEncrypters: [coalescing(lazyTls()), coalescing(lazyNoise())],
     streamMuxers: [yamux()],
     services: {
       trust: () => gate, // recheck() after trust changes
