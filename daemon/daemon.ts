@@ -23,7 +23,7 @@ import { saveConfig } from './home/config.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import type { A2ABridge, BridgeOptions } from './a2a/index.js'
 import { ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
-import { uiServer, type UiOptions } from './ui/index.js'
+import type { UiOptions } from './ui/index.js'
 import { TraceExport, otlpTracesUrl } from './trace/index.js'
 import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
@@ -258,6 +258,7 @@ export class Daemon {
       urls.metrics = `${server.baseUrl}/metrics`
     }
     if (this.opts.ui !== undefined) {
+      const { uiServer } = await import('./ui/index.js') // the web page's server loads only with --ui-port
       const server = uiServer(this.home, { core, node: view, wake, bus }, table, this.opts.ui)
       this.started('ui http', async () => await server.stop())
       await server.start()
