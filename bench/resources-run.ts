@@ -14,7 +14,7 @@ import { median } from './stats.js'
 const runs = Number(process.env.AIOS_RES_RUNS ?? 5)
 const seed = Number(process.env.AIOS_RES_SEED ?? 1_000_000)
 const root = process.env.AIOS_RES_HOME ?? '/tmp/aios-resources'
-const vs = process.env.AIOS_RES_VS
+const vs = process.env.AIOS_RES_VS === '' ? undefined : process.env.AIOS_RES_VS
 const only = process.env.AIOS_RES_ONLY
 
 const say = (line: string): void => { process.stdout.write(`${line}\n`) }
@@ -50,5 +50,18 @@ if (only !== 'rss') {
     say(`seeding ${home.stored} → ${seed} messages into ${home.store.home}`)
     say(`seeded in ${(await home.seedTo(seed)).toFixed(0)} s`)
   }
-  await compare(`start-up with ${home.stored} stored`, 'ms', 0, async cli => await home.startup(cli))
+  const cpu = new Map<string | undefined, number[]>()
+  await compare(`start-up with ${home.stored} stored`, 'ms', 0, async cli => {
+    const r = await home.startupCpu(cli)
+    cpu.set(cli, [...cpu.get(cli) ?? [], r.cpuS * 1000])
+    return r.ms
+  })
+  // the daemon's own CPU until it answered: what start-up costs, less the waits a loaded machine adds
+  const a = cpu.get(undefined) ?? []
+  say(`start-up CPU: A ${fmt(a, 0)} ms`)
+  if (vs !== undefined) {
+    const b = cpu.get(vs) ?? []
+    say(`start-up CPU: B ${fmt(b, 0)} ms`)
+    say(`start-up CPU: A/B ${fmt(a.map((x, k) => x / b[k]), 3)}`)
+  }
 }

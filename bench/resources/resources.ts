@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { DaemonProcess } from '../../cli/harness/index.js'
 import { ControlConnection } from '../control.js'
 import { benchDaemon, makeMesh, type BenchHome } from '../mesh.js'
-import { rssMiB } from '../procs.js'
+import { cpuSeconds, rssMiB } from '../procs.js'
 import { seedDelivered } from './seed.js'
 
 const SETTLE_MS = 1000 // idle after the first status call, before RSS is read
@@ -73,6 +73,11 @@ export class ResourceHome {
 
   /** ms from spawn until the control socket answers a request. */
   async startup (cli?: string): Promise<number> {
+    return (await this.startupCpu(cli)).ms
+  }
+
+  /** The same, with the CPU seconds the daemon had used by then: steadier than the time on a loaded machine. */
+  async startupCpu (cli?: string): Promise<{ ms: number, cpuS: number }> {
     const t0 = performance.now()
     const d = this.daemon(cli)
     const child = d.spawn()
@@ -83,8 +88,9 @@ export class ResourceHome {
         if (c !== undefined) {
           await c.call('peers', {})
           const ms = performance.now() - t0
+          const cpuS = cpuSeconds(child.pid as number) ?? NaN
           c.close()
-          return ms
+          return { ms, cpuS }
         }
         await new Promise(resolve => setTimeout(resolve, 5))
       }
