@@ -5,7 +5,6 @@
 // dialer that tries a peer's addresses best first and side by side; mDNS on the LAN for trusted peers only.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
-import { webSockets } from '@libp2p/websockets'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
@@ -17,6 +16,7 @@ import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
 import { publicKeyOf } from '../../cards/index.js'
 import { lazyNoise, lazyTls } from './lazy-encrypters.js'
+import { webSocketsFor } from './lazy-websockets.js'
 import { coalescing } from './coalesce-writes.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
@@ -80,7 +80,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     start: false,
     addresses: o.announceOnly === true ? { listen: [...o.listen, ...circuits], announce: o.announce } : { listen: [...o.listen, ...circuits], appendAnnounce: o.announce },
     // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
-    transports: [tcp(), webSockets(), relayTransport(gate)],
+    transports: [tcp(), await webSocketsFor(o.listen), relayTransport(gate)],
     // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
     connectionEncrypters: [coalescing(lazyTls()), coalescing(lazyNoise())],
     streamMuxers: [yamux()],

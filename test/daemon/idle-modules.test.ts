@@ -17,6 +17,7 @@ const LAZY: Record<string, RegExp> = {
   'TLS (a first connection)': /\/node_modules\/@libp2p\/tls\//,
   'Noise (a peer that speaks only Noise)': /\/node_modules\/@libp2p\/noise\//,
   'mDNS (a node listening beyond loopback)': /\/node_modules\/@libp2p\/mdns\//,
+  'WebSocket (a /ws listener, or a first dial to one)': /\/node_modules\/(@libp2p\/websockets|ws)\//,
   'the A2A bridge (--a2a-port)': /\/node_modules\/(@a2a-js\/sdk|express)\//,
   'MCP (aios-comm mcp)': /\/node_modules\/@modelcontextprotocol\//,
   'traces (--otlp-endpoint)': /\/node_modules\/@opentelemetry\/(sdk-trace|exporter-trace-otlp-proto)\//
