@@ -16,9 +16,9 @@ function profileArgs (): string[] {
   return dir !== undefined && dir !== '' ? ['--cpu-prof', '--cpu-prof-dir', dir] : []
 }
 
-/** A daemon for a bench home, not started. */
-export function benchDaemon (home: string): DaemonProcess {
-  return new DaemonProcess(home, { log: 'error', nodeArgs: profileArgs() })
+/** A daemon for a bench home, not started; `cli`: another build's dist/cli/main.js (default: this build's). */
+export function benchDaemon (home: string, cli?: string): DaemonProcess {
+  return new DaemonProcess(home, { log: 'error', nodeArgs: profileArgs(), ...(cli === undefined ? {} : { cli }) })
 }
 
 /** A bench daemon started; its spawnedAt and readyAt time the start. */

@@ -2,7 +2,7 @@
 export { MeshError, refuse, refusalError, wireError, type Refusal } from './errors.js'
 export { CODES, EXIT, exitStatusOf, isErrorCode, type CodeInfo, type ErrorCode, type ExitStatus } from './codes.js'
 export { b64url, fromB64url, hex, fromHex, sha256, utf8, bytesEqual, concat } from './encoding.js'
-export { fastSign, fastVerify, nobleSign, nobleVerify, publicKeyOf } from './ed25519.js'
+export { fastSign, fastVerify, nobleSign, nobleVerify, noblePublicKeyOf, publicKeyOf } from './ed25519.js'
 export { generateKeyPair, keyPairFromSeed, keyText, parseKeyText, keyId, serializeKeyFile, parseKeyFile, type KeyPair } from './keys.js'
 export { signEnvelope, signBatch, verifyEnvelope, signingInput, ENVELOPE_DOMAIN, type Envelope, type BatchProof, type EnvelopeCheck } from './envelope.js'
 export { isValidHandle, HANDLE_PATTERN } from './handle.js'

@@ -22,8 +22,8 @@ import { RetentionService } from './retention/index.js'
 import { saveConfig } from './home/config.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import type { A2ABridge, BridgeOptions } from './a2a/index.js'
-import { Metrics, ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
-import { uiServer, type UiOptions } from './ui/index.js'
+import { ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
+import type { UiOptions } from './ui/index.js'
 import { TraceExport, otlpTracesUrl } from './trace/index.js'
 import { MAILBOX_PROTOCOL, MailboxForwarder, MailboxHandoff, ReachWatch, liveReach, mailboxQuotaFromEnv, serveMailbox } from './mailbox/index.js'
 
@@ -247,6 +247,8 @@ export class Daemon {
     const urls: { metrics?: string, ui?: string } = {}
     const view = this.view()
     if (this.opts.metrics !== undefined) {
+      // prom-client loads only here: a daemon without --metrics-port does not carry it (idle RSS)
+      const { Metrics } = await import('./observe/metrics.js')
       const metrics = new Metrics(core, bus, view)
       this.started('metrics', () => metrics.stop())
       metrics.start()
@@ -256,6 +258,7 @@ export class Daemon {
       urls.metrics = `${server.baseUrl}/metrics`
     }
     if (this.opts.ui !== undefined) {
+      const { uiServer } = await import('./ui/index.js') // the web page's server loads only with --ui-port
       const server = uiServer(this.home, { core, node: view, wake, bus }, table, this.opts.ui)
       this.started('ui http', async () => await server.stop())
       await server.start()

@@ -1,6 +1,6 @@
 // One home opened for work: its paths, validated config, store and keys. Used by the daemon and by setup commands.
 import { existsSync } from 'node:fs'
-import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { privateKeyFromRaw } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { MeshError, parseKeyText, renewalKey, type CardSecurity, type KeyPair, type TrustContext } from '../../cards/index.js'
 import { homePaths, actorKeyPath, type HomePaths } from './paths.js'
@@ -43,8 +43,9 @@ export class HomeContext {
 
   async peerId (): Promise<string> {
     if (this.peerIdText === undefined) {
-      const key = await generateKeyPairFromSeed('Ed25519', this.nodeKey().seed)
-      this.peerIdText = peerIdFromPrivateKey(key).toString()
+      // the key file's public key (checked against its seed when read): libp2p would derive it again, in JS
+      const { seed, publicKey } = this.nodeKey()
+      this.peerIdText = peerIdFromPrivateKey(privateKeyFromRaw(Buffer.concat([seed, publicKey]))).toString()
     }
     return this.peerIdText
   }

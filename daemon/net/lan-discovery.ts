@@ -1,6 +1,6 @@
 // LAN discovery with mDNS, for peers that host a trusted actor only: a peer found on the LAN is remembered and dialed
 // when it hosts a trusted actor and is otherwise ignored — never dialed, and nothing of it reaches the peer store.
-import { mdns } from '@libp2p/mdns'
+import type { mdns } from '@libp2p/mdns'
 import type { PeerDiscovery, PeerId, PeerInfo, Startable } from '@libp2p/interface'
 import { multiaddr } from '@multiformats/multiaddr'
 import { isLoopback } from '@libp2p/utils'
@@ -31,25 +31,31 @@ export interface LanStats {
 export class LanDiscovery implements Startable {
   readonly stats: LanStats
   private readonly self: string
-  private readonly mdns: PeerDiscovery & Partial<Startable>
+  private mdns?: PeerDiscovery & Partial<Startable>
+  private stopped = false
 
-  constructor (components: Parameters<ReturnType<typeof mdns>>[0] & { peerId: PeerId }, private readonly o: {
+  constructor (private readonly components: Parameters<ReturnType<typeof mdns>>[0] & { peerId: PeerId }, private readonly o: {
     on: boolean
     isTrustedPeer: (peerId: string) => boolean
     dialer: () => Dialer
   }) {
     this.stats = { on: o.on, trusted: 0, ignored: 0 }
-    this.mdns = mdns({ interval: QUERY_INTERVAL_MS, serviceTag: SERVICE_TAG })(components) as PeerDiscovery & Partial<Startable>
-    this.mdns.addEventListener('peer', evt => { this.found(evt.detail) })
     this.self = components.peerId.toString()
   }
 
   async start (): Promise<void> {
-    if (this.o.on) await this.mdns.start?.()
+    if (!this.o.on) return
+    // the mDNS module loads only here: a node that does not run it (loopback only, or "mdns": false) never carries it
+    const { mdns } = await import('@libp2p/mdns')
+    if (this.stopped) return
+    const discovery = this.mdns = mdns({ interval: QUERY_INTERVAL_MS, serviceTag: SERVICE_TAG })(this.components) as PeerDiscovery & Partial<Startable>
+    discovery.addEventListener('peer', evt => { this.found(evt.detail) })
+    await discovery.start?.()
   }
 
   async stop (): Promise<void> {
-    await this.mdns.stop?.()
+    this.stopped = true
+    await this.mdns?.stop?.()
   }
 
   private found (peer: PeerInfo): void {

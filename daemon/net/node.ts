@@ -5,18 +5,18 @@
 // dialer that tries a peer's addresses best first and side by side; mDNS on the LAN for trusted peers only.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
-import { webSockets } from '@libp2p/websockets'
-import { noise } from '@libp2p/noise'
 import { yamux } from '@libp2p/yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
-import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { privateKeyFromRaw } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
-import { lazyTls } from './lazy-tls.js'
+import { publicKeyOf } from '../../cards/index.js'
+import { lazyNoise, lazyTls } from './lazy-encrypters.js'
+import { webSocketsFor } from './lazy-websockets.js'
 import { coalescing } from './coalesce-writes.js'
 import { TrustGate } from './trust-gate.js'
 import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTransport } from './relay.js'
@@ -67,7 +67,8 @@ export type MeshNode = Libp2p<{
 }>
 
 export async function createNode (o: NodeOptions): Promise<MeshNode> {
-  const privateKey = await generateKeyPairFromSeed('Ed25519', o.seed)
+  // seed ‖ public key, the public key by node:crypto: libp2p would derive it in JS (its first use builds tables)
+  const privateKey = privateKeyFromRaw(Buffer.concat([o.seed, publicKeyOf(o.seed)]))
   const gate = new TrustGate(peerIdFromPrivateKey(privateKey).toString(), o.isTrustedPeer, o.onRefused)
   let node: MeshNode | undefined
   const relay = relayGater({ isTrustedPeer: o.isTrustedPeer, admitUntrusted: o.admitUntrusted, serving: o.relay?.serve === true, connections: () => node?.getConnections() ?? [] })
@@ -79,9 +80,9 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     start: false,
     addresses: o.announceOnly === true ? { listen: [...o.listen, ...circuits], announce: o.announce } : { listen: [...o.listen, ...circuits], appendAnnounce: o.announce },
     // WebSocket beside TCP: a listener on /tcp/443/ws passes networks that let only web ports out
-    transports: [tcp(), webSockets(), relayTransport(gate)],
+    transports: [tcp(), await webSocketsFor(o.listen), relayTransport(gate)],
     // TLS first: two daemons settle on it; a Noise-only peer answers "na" to it and gets Noise
-    connectionEncrypters: [coalescing(lazyTls()), coalescing(noise())],
+    connectionEncrypters: [coalescing(lazyTls()), coalescing(lazyNoise())],
     streamMuxers: [yamux()],
     services: {
       trust: () => gate, // recheck() after trust changes

@@ -11,6 +11,7 @@ export { journey, type Journey, type JourneyStep, type EvidenceVerdict } from '.
 export * from './constants.js'
 export { LoopbackHttp, sendJson, requireLoopback, LOOPBACK_HOSTS } from './loopback-http.js'
 export { ensureToken, authorize, refuseUnauthorized, type Authorization } from './http-token.js'
-export { Metrics } from './metrics.js'
+// Metrics (and prom-client with it) is loaded by the daemon only when --metrics-port is given: not from here
+export type { Metrics } from './metrics.js'
 export { metricsServer } from './metrics-server.js'
 export { PeerSeen } from './peer-seen.js'

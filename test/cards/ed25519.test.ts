@@ -1,7 +1,7 @@
 // RFC 8032 vectors: @noble/ed25519 and node:crypto give the same public keys and signatures, and both verify.
 import { describe, expect, it } from 'vitest'
 import vectors from '../fixtures/rfc8032.json' with { type: 'json' }
-import { fastSign, fastVerify, nobleSign, nobleVerify, publicKeyOf, hex, fromHex } from '../../cards/index.js'
+import { fastSign, fastVerify, nobleSign, nobleVerify, noblePublicKeyOf, publicKeyOf, hex, fromHex } from '../../cards/index.js'
 
 describe('Ed25519 (RFC 8032)', () => {
   for (const v of vectors.vectors) {
@@ -10,6 +10,7 @@ describe('Ed25519 (RFC 8032)', () => {
       const msg = fromHex(v.message)!
       const pub = fromHex(v.publicKey)!
       expect(hex(publicKeyOf(seed))).toBe(v.publicKey)
+      expect(hex(noblePublicKeyOf(seed))).toBe(v.publicKey)
       expect(hex(nobleSign(msg, seed))).toBe(v.signature)
       expect(hex(fastSign(msg, seed))).toBe(v.signature)
       expect(nobleVerify(fromHex(v.signature)!, msg, pub)).toBe(true)

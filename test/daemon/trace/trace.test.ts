@@ -199,7 +199,7 @@ describe('traces off', () => {
 
   it('a node without an endpoint never loads the SDK or the exporter; one with an endpoint does', async () => {
     const dir = tempDir()
-    const probe = fileURLToPath(new URL('./import-probe.mjs', import.meta.url))
+    const probe = fileURLToPath(new URL('../../helpers/import-probe.mjs', import.meta.url))
     const [off, on] = await createMesh(2, { start: false, env: { NODE_OPTIONS: `--import=${probe}` }, args: i => i === 1 ? ['--otlp-endpoint', 'http://127.0.0.1:9'] : [] })
     const logs = [join(dir, 'off.log'), join(dir, 'on.log')]
     await off.daemon.start({ AIOS_IMPORT_LOG: logs[0] })

@@ -3,6 +3,6 @@ import { appendFileSync } from 'node:fs'
 
 export async function resolve (specifier, context, next) {
   const r = await next(specifier, context)
-  if (process.env.AIOS_IMPORT_LOG !== undefined && r.url.includes('/@opentelemetry/')) appendFileSync(process.env.AIOS_IMPORT_LOG, `${r.url}\n`)
+  if (process.env.AIOS_IMPORT_LOG !== undefined) appendFileSync(process.env.AIOS_IMPORT_LOG, `${r.url}\n`)
   return r
 }
