@@ -73,7 +73,7 @@ export async function audit (core: Core, ob: string, verdict: string, reason: st
  * A FAIL verdict on a COMPLETE whose recipient is a seat of this node (arrived here, or signed here): the recipient
  * is owed a wake again, in the commit that stores the verdict. Runs inside the caller's transaction.
  */
-export function reopenLocally (core: Core, messageId: Uint8Array, recipient: string, verdict: AuditVerdict | undefined, nowMs: number): void {
+function reopenLocally (core: Core, messageId: Uint8Array, recipient: string, verdict: AuditVerdict | undefined, nowMs: number): void {
   if (verdict !== 'FAIL' || core.store.identity.actor(recipient)?.hosted !== true) return
   core.store.carriers.requeue(messageId, recipient, nowMs)
 }

@@ -106,7 +106,8 @@ export async function status (core: Core, ob: string): Promise<ObligationView> {
     view.sentAt = new Date(m.sentAtMs).toISOString()
     view.thread = messageFromWire(envelopeFromWire(m.envelope).payload).thread
   }
-  const auditor = m?.auditor ?? auditorOf(rows)
+  // the message row says it; only a node holding receipts alone reads the header one carries
+  const auditor = m !== undefined ? m.auditor : auditorOf(rows)
   if (auditor !== undefined) view.auditor = auditor
   if (role) view.leases = leaseHistory(core, id)
   if (outbox !== undefined) {

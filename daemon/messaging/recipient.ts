@@ -46,9 +46,7 @@ async function issue (core: Core, at: Inbox, steps: Array<{ state: ReceiptState,
   const current = deriveState(held)
   refuseCanceled(m, current)
   const audited = m.auditor !== undefined
-  if (audited && current === 'COMPLETE' && steps.some(s => s.state === 'COMPLETE' || s.state === 'REJECTED')) {
-    throw new MeshError('AUDIT_PENDING', `${obligationId(m.id)} is COMPLETE and waits for the verdict of its auditor ${m.auditor as string}`)
-  }
+  if (steps.some(s => s.state === 'COMPLETE' || s.state === 'REJECTED')) refuseWhileJudged(m, current)
   // on an audited obligation a COMPLETE after a FAIL verdict is the next round's
   const round = audited ? nextRound(held) : 1
   const wanted = steps.filter(s => core.store.receipts.get(m.id, slotOf({ state: s.state, round: s.state === 'COMPLETE' ? round : 1 }), seat) === undefined)
@@ -98,6 +96,11 @@ function nextRound (held: ReadonlyArray<{ state: string }>): number {
   }
   if (top === 0) return 1
   return failed.has(top) ? top + 1 : top
+}
+
+/** While an audited obligation's COMPLETE waits for its verdict, its recipient neither acks again nor rejects. */
+function refuseWhileJudged (m: MessageRow, state: string): void {
+  if (m.auditor !== undefined && state === 'COMPLETE') throw new MeshError('AUDIT_PENDING', `${obligationId(m.id)} is COMPLETE and waits for the verdict of its auditor ${m.auditor}`)
 }
 
 /** A withdrawn obligation takes no step: the recipient's consume, ack and reject are refused and store nothing. */
@@ -160,7 +163,7 @@ export async function ack (core: Core, ob: string, sentence: string, opts: { as?
   // decided before a receipt file is written: a refused or repeated ack leaves the file an earlier COMPLETE names as it is
   const held = core.store.receipts.forMessage(m.id)
   const state = deriveState(held)
-  if (m.auditor !== undefined && state === 'COMPLETE') throw new MeshError('AUDIT_PENDING', `${obligationId(m.id)} is COMPLETE and waits for the verdict of its auditor ${m.auditor}`)
+  refuseWhileJudged(m, state)
   const round = m.auditor === undefined ? 1 : nextRound(held)
   const signed = held.find(r => r.state === slotOf({ state: 'COMPLETE', round }) && r.actor === at.seat)
   if (signed !== undefined) return { obligation: obligationId(m.id), state, issued: [], evidence: evidenceOf(signed.envelope) }

@@ -120,10 +120,14 @@ export class StepSpans implements SendTracer {
   /** A receipt a seat hosted here signed: a span named by its state, from its signing to now (its commit). */
   private signed (id: Uint8Array, state: string, actor: string): void {
     if (NOT_A_STEP.has(state) || this.core.store.identity.actor(actor)?.hosted !== true) return
-    // the newest of that step by that seat: an audited obligation's later round, or a FAIL verdict, has a slot of its own
-    const r = this.core.store.receipts.forMessage(id).filter(x => x.actor === actor && stepOf(x.state) === state).at(-1)
     const h = this.held(id)
-    if (r === undefined || h === undefined) return
+    if (h === undefined) return
+    // the newest of that step by that seat: on an audited obligation a later round, or a FAIL verdict, has a slot of
+    // its own; on every other one the slot is the state
+    const r = h.m.auditor === undefined
+      ? this.core.store.receipts.get(id, state, actor)
+      : this.core.store.receipts.forMessage(id).filter(x => x.actor === actor && stepOf(x.state) === state).at(-1)
+    if (r === undefined) return
     const parent = this.afterReceive(id, h)
     if (parent === undefined) return
     const read = state === 'READ'

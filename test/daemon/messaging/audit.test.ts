@@ -56,6 +56,8 @@ describe('AUDITED across three nodes', () => {
     // woken like a recipient: the auditor's node owes agent-c a wake for it
     expect(query(c.home, 'SELECT handle FROM wake_queue WHERE message_id = ? AND woken_at_ms IS NULL', idOf(ob)).map(r => r.handle)).toEqual(['agent-c'])
     for (const n of [a, b, c]) await stateOn(n, ob, 'COMPLETE')
+    // not done at COMPLETE: the journey waits for the auditor's verdict
+    expect(await a.daemon.call('status', { obligation: ob })).toMatchObject({ done: false, verdict: 'COMPLETE, waiting for the verdict of its auditor agent-c' })
     await shown(a, all, ['status', ob])
     // COMPLETE is not the end of an audited obligation: the recipient cannot ack or reject again while it waits
     expect(errorCode(await cli(b.home, ['ack', ob, 'again']))).toBe('AUDIT_PENDING')
@@ -87,6 +89,7 @@ describe('AUDITED across three nodes', () => {
     const passed = JSON.parse(await shown(c, all, ['audit', ob, 'pass', 'The new test covers the bug.', '--json']))
     expect(passed).toMatchObject({ verdict: 'PASS', round: 2, state: 'AUDITED', evidence: 'ok' })
     for (const n of [a, b, c]) await stateOn(n, ob, 'AUDITED')
+    for (const n of [a, b, c]) expect((await n.daemon.call('status', { obligation: ob })).done, n.handle).toBe(true)
     for (const n of all) await shown(n, all, ['status', ob])
     const st = await a.daemon.call('status', { obligation: ob })
     expect(st.receipts.map((r: { state: string, verified: boolean }) => `${r.state}:${String(r.verified)}`).sort()).toEqual(
