@@ -6,16 +6,19 @@ import { MeshError, bytesEqual, hex, refuse, type Refusal, type ErrorCode } from
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf, slotOf } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf, slotOf, type OpenedReceipt } from '../receipts/index.js'
 import { roleReceiptRefusal, storeLease } from './roles.js'
 import { checkContent } from './evidence.js'
 import { reopenOnVerdict } from './audit.js'
 
 export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusal
 
-/** Checks one receipt against the held message; stores it when valid. Runs inside the caller's transaction. */
-export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow, nowMs: number): StoredReceipt {
-  const o = openReceipt(bytes)
+/**
+ * Checks one receipt against the held message; stores it when valid. Runs inside the caller's transaction. `opened`:
+ * the bytes as openReceipt returned them, when the caller opened them already.
+ */
+export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow, nowMs: number, opened?: OpenedReceipt): StoredReceipt {
+  const o = opened ?? openReceipt(bytes)
   if (!o.ok) return o
   // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
   // recipient's current card
@@ -27,7 +30,7 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
   if (recipient === undefined && !bySender) return refuse('RECEIPT_WRONG_SIGNER', `no card for the recipient ${party} is held here`)
   const signer = bySender ? o.signer : recipient?.actorKey
   if (signer !== undefined && core.directory.isRevoked(signer)) return refuse('CARD_REVOKED', `the key of ${bySender ? message.from : party} is revoked`)
-  const c = checkReceipt(bytes, message, recipient?.actorKey ?? new Uint8Array(0))
+  const c = checkReceipt(bytes, message, recipient?.actorKey ?? new Uint8Array(0), o)
   if (!c.ok) return c
   if (!bySender && party !== message.to && !bytesEqual(o.signer, recipient?.actorKey ?? new Uint8Array(0))) return refuse('RECEIPT_WRONG_SIGNER', `the receipt is not signed by the current key of ${party}`)
   const roleBad = roleReceiptRefusal(core, c.receipt, message.to)
@@ -78,7 +81,7 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
       }
       const content = contentFor.get(hex(o.hash))
       const bad = content === undefined ? undefined : checkContent(o.receipt, content)
-      const r = bad ?? applyReceipt(core, bytes, message, now)
+      const r = bad ?? applyReceipt(core, bytes, message, now, o)
       if (!r.ok) {
         core.log.warn('receipt refused', { code: r.code, reason: r.reason })
         results.push({ receiptHash: o.hash, errorCode: r.code, errorMessage: r.reason })

@@ -15,7 +15,12 @@ export interface MessageRef {
   hash: Uint8Array
   to: string
   from: string
+  /** The sender-signed header as this node stored it, verified then: a receipt carrying these same bytes needs no second check. */
+  header?: Uint8Array
 }
+
+/** A receipt whose envelope decoded and verified (openReceipt), not yet matched to its message. */
+export interface OpenedReceipt { ok: true, receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array }
 
 export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array, header: MessageHeaderData } | Refusal
 
@@ -23,7 +28,7 @@ export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array, h
  * Decodes and verifies the envelope only; the result still has to be matched against its message. A receipt over
  * the size limits is refused before anything else: a node must never hold a fact it could not serve to its peers.
  */
-export function openReceipt (bytes: Uint8Array): { ok: true, receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array } | Refusal {
+export function openReceipt (bytes: Uint8Array): OpenedReceipt | Refusal {
   if (bytes.byteLength > MAX_RECEIPT_BYTES) return refuse('RECEIPT_TOO_LARGE', `the receipt has ${bytes.byteLength} bytes; the limit is ${MAX_RECEIPT_BYTES}`)
   let receipt: ReceiptData
   let signer: Uint8Array
@@ -62,10 +67,11 @@ export function signerOf (state: string): ReceiptSigner {
 
 /**
  * A receipt about this message, by the party its state belongs to: the recipient's key for every step, the key
- * the message was sent with (the header's, from which the id is derived) for CANCELED.
+ * the message was sent with (the header's, from which the id is derived) for CANCELED. `opened`: these bytes as
+ * openReceipt returned them, when the caller opened them already (an envelope is verified once).
  */
-export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientKey: Uint8Array): ReceiptCheck {
-  const o = openReceipt(bytes)
+export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientKey: Uint8Array, opened?: OpenedReceipt): ReceiptCheck {
+  const o = opened ?? openReceipt(bytes)
   if (!o.ok) return o
   const r = o.receipt
   if (!bytesEqual(r.messageId, message.id)) return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt is about another message')
@@ -83,7 +89,7 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
     const e = r.evidence
     if (e === undefined || e.sha256.byteLength !== 32 || e.path === '') return refuse('EVIDENCE_MISSING', 'a COMPLETE receipt must carry evidence (path, sha256, size)')
   }
-  const h = headerOf(r)
+  const h = headerOf(r, message.header)
   if (!h.ok) return h
   if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
   if ((r.round ?? 1) > 1 && (r.state !== 'COMPLETE' || (h.header.auditor ?? '') === '')) {
@@ -101,9 +107,9 @@ export function checkReceipt (bytes: Uint8Array, message: MessageRef, recipientK
  * An AUDITED receipt: by the auditor the sender named (its key is `auditorKey`), with a verdict on one COMPLETE named
  * by its hash, a reason when it fails, and evidence well-formed when the auditor attached some.
  */
-function checkVerdict (o: { receipt: ReceiptData, signer: Uint8Array, hash: Uint8Array }, message: MessageRef, auditorKey: Uint8Array): ReceiptCheck {
+function checkVerdict (o: OpenedReceipt, message: MessageRef, auditorKey: Uint8Array): ReceiptCheck {
   const r = o.receipt
-  const h = headerOf(r)
+  const h = headerOf(r, message.header)
   if (!h.ok) return h
   if (message.from !== '' && h.header.from !== message.from) return refuse('RECEIPT_WRONG_MESSAGE', `the receipt's header names ${h.header.from} as the sender, not ${message.from}`)
   if (!bytesEqual(o.signer, auditorKey)) return refuse('RECEIPT_WRONG_SIGNER', `the verdict is not signed by the key of ${h.header.auditor ?? 'the auditor'}`)
@@ -119,10 +125,11 @@ function checkVerdict (o: { receipt: ReceiptData, signer: Uint8Array, hash: Uint
  * The sender-signed header a receipt carries, verified and matched to the receipt: same id, the receipt's actor is
  * the recipient it names (the sender, for CANCELED), the sender it names. Whether the header's key is the sender's
  * endorsed key is the caller's to check where it does not hold the message (the id is derived from that key, so a
- * node that holds the message knows the key already).
+ * node that holds the message knows the key already). `held`: the header this node stored with the message, verified
+ * when it was stored; a receipt carrying exactly those bytes is not verified again.
  */
-export function headerOf (r: ReceiptData): { ok: true, header: MessageHeaderData } | Refusal {
-  const h = openHeader(r.header)
+export function headerOf (r: ReceiptData, held?: Uint8Array): { ok: true, header: MessageHeaderData } | Refusal {
+  const h = openHeader(r.header, held)
   if (!h.ok) return h
   if (!bytesEqual(h.header.messageId, r.messageId) || (r.from !== undefined && r.from !== h.header.from)) {
     return refuse('RECEIPT_WRONG_MESSAGE', 'the receipt names another message than the header it carries')

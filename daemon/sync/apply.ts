@@ -61,17 +61,18 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   }
   // Every receipt carries the header its message's sender signed: who sent what to whom is the sender's word, not
   // the receipt's, so no seat can plant an obligation naming another sender, or claim an id another sender uses.
-  const h = headerOf(r)
+  // the held message's header was verified when it was stored: the same bytes are not verified again
+  const store = core.store.messages
+  const message = store.message(r.messageId)
+  const h = headerOf(r, message?.header)
   if (!h.ok) return { verdict: 'reject', code: h.code, reason: h.reason }
   const sender = core.directory.get(h.header.from)
   if (sender === undefined) return { verdict: 'ignore', awaiting: h.header.from } // the sender's card has not reached us yet
   if (!bytesEqual(sender.actorKey, h.header.fromKey)) {
     return { verdict: 'reject', code: 'HEADER_WRONG_SENDER', reason: `the message header is not signed by the key of ${h.header.from}` }
   }
-  const store = core.store.messages
-  const message = store.message(r.messageId)
   if (message !== undefined) {
-    const c = checkReceipt(bytes, message, actor.actorKey)
+    const c = checkReceipt(bytes, message, actor.actorKey, o)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   } else {
     // Without the message, the receipts held for it already name its hash; one that names other content can only
@@ -82,7 +83,7 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
     if (reference?.ok === true && (!bytesEqual(reference.receipt.messageHash, r.messageHash) || !sameHeader(reference.receipt.header, r.header))) {
       return { verdict: 'reject', code: 'RECEIPT_CONFLICT', reason: 'the receipt names other message content than the receipts held for it' }
     }
-    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: h.header.to, from: h.header.from }, actor.actorKey)
+    const c = checkReceipt(bytes, { id: r.messageId, hash: r.messageHash, to: h.header.to, from: h.header.from, header: r.header }, actor.actorKey, o)
     if (!c.ok) return { verdict: 'reject', code: c.code, reason: c.reason }
   }
   const roleBad = roleReceiptRefusal(core, r, h.header.to)
