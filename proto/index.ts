@@ -310,6 +310,17 @@ export function factFromWire (bytes: Uint8Array): T.FactData {
   })
 }
 
+export function factBatchToWire (b: T.FactBatchData): Uint8Array {
+  return encoded(w => pb.FactBatch.encode(b, w))
+}
+
+export function factBatchFromWire (bytes: Uint8Array): T.FactBatchData {
+  return decode('fact batch', () => {
+    const m = pb.FactBatch.decode(bytes)
+    return { facts: m.facts.map(f => ({ seq: f.seq ?? 0, kind: f.kind ?? '', envelope: req(f.envelope) })) }
+  })
+}
+
 export function syncRequestToWire (r: T.SyncRequestData): Uint8Array {
   return encoded(w => pb.SyncRequest.encode(r, w))
 }

@@ -163,6 +163,10 @@ export interface FactData {
   envelope: Uint8Array
 }
 
+export interface FactBatchData {
+  facts: FactData[]
+}
+
 export interface SyncRequestData {
   since: number
   limit: number

@@ -41,8 +41,8 @@ export interface NodeOptions {
   onRefused?: (peerId: string, protocol: string) => void
   /** Peers this node must not dial (every actor they hosted is revoked): KEEP_ALIVE, the DHT and sessions alike. */
   isCutOff?: (peerId: string) => boolean
-  /** gossipsub message ids: the hash of the fact carried. */
-  messageId?: (data: Uint8Array) => Uint8Array
+  /** gossipsub message ids, by topic: the hash of the one fact carried, or of the batch (daemon/sync/gossip.ts). */
+  messageId?: (topic: string, data: Uint8Array) => Uint8Array
   /** DHT records under /aios-comm/…: throw when a record is invalid; pick the best of several. */
   dhtValidate?: (key: Uint8Array, value: Uint8Array) => void
   dhtSelect?: (key: Uint8Array, values: Uint8Array[]) => number
@@ -100,7 +100,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         // scores every peer below the publish threshold once more than 10 share an address — all of a mesh on one
         // host, or many machines behind one NAT — and then nothing is gossiped at all
         scoreParams: { IPColocationFactorWeight: 0 },
-        ...(o.messageId === undefined ? {} : { msgIdFn: (msg: { data: Uint8Array }) => o.messageId!(msg.data) })
+        ...(o.messageId === undefined ? {} : { msgIdFn: (msg: { topic: string, data: Uint8Array }) => o.messageId!(msg.topic, msg.data) })
       })),
       // the DHT behind the gate: it answers only trusted peers, queries only them, and its routing table and every
       // closer-peers answer hold only them (the mapper drops the rest, the peer store does not show them)

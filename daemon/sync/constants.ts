@@ -1,7 +1,15 @@
 // The truth plane's protocol ids and limits.
 export const SYNC_PROTOCOL = '/aios-comm/sync/1'
+// One fact per gossip message: what daemons before batches publish and read; still read and, while a peer reads
+// only it, still published.
 export const FACTS_TOPIC = '/aios-comm/facts/1'
+// A FactBatch per gossip message: the facts a node made, published together.
+export const FACT_BATCH_TOPIC = '/aios-comm/facts/2'
+export const GOSSIP_BATCH_FACTS = 128 // facts per batch at most
+export const GOSSIP_BATCH_BYTES = 128 * 1024 // fact bytes per batch, but for a batch of one larger fact
 export const SYNC_PAGE_FACTS = 256 // facts per sync page
 export const SYNC_PAGE_BYTES = 512 * 1024 // bytes per sync page, well under the 1 MiB frame limit
 export const MAX_FACT_BYTES = 256 * 1024 // a card (64 KiB), a receipt (96 KiB, messaging/limits.ts) or a revocation is smaller
 export const MAX_GOSSIP_DATA_BYTES = MAX_FACT_BYTES + 64 // a gossiped Fact: the fact, its kind, a seq and the length prefixes
+// a gossiped FactBatch: one fact at its limit, or a batch's bytes, each fact with its kind and length prefixes
+export const MAX_GOSSIP_BATCH_DATA_BYTES = MAX_FACT_BYTES + GOSSIP_BATCH_FACTS * 32

@@ -1,22 +1,52 @@
-// Live spread of facts over gossipsub: one topic; the message id is the fact's hash, so duplicates die; every
-// fact is validated (and stored) before it is relayed, and an invalid one, or one relayed by a peer that hosts no
-// trusted actor, counts against the peer that sent it.
+// Live spread of facts over gossipsub: the facts a node made go out together, up to GOSSIP_BATCH_FACTS in one
+// FactBatch on FACT_BATCH_TOPIC (one gossip message, one validation and one commit for a commit group's facts,
+// where a message per fact cost each node gossipsub's whole per-message path per fact); the message id is the hash of
+// the data, so duplicates die. Every fact is validated (and stored) before a message is relayed; a message holding
+// an invalid fact, or relayed by a peer that hosts no trusted actor, is not relayed and counts against that peer.
+// FACTS_TOPIC, one fact per message with the fact's hash as its id, is what daemons before batches speak: still
+// validated the same way, and published to while a peer subscribes to it alone.
 import { TopicValidatorResult, type GossipSub } from '@libp2p/gossipsub'
 import type { PeerId } from '@libp2p/interface'
 import { sha256, type ErrorCode } from '../../cards/index.js'
-import { factFromWire, factToWire } from '../../proto/index.js'
+import { factBatchFromWire, factBatchToWire, factFromWire, factToWire, type FactData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { errorText } from '../runtime/errors.js'
 import { applyFact } from './apply.js'
-import { FACTS_TOPIC, MAX_GOSSIP_DATA_BYTES } from './constants.js'
+import type { FactVerdict } from './apply.js'
+import type { FactRow } from '../store/index.js'
+import {
+  FACTS_TOPIC, FACT_BATCH_TOPIC, GOSSIP_BATCH_BYTES, GOSSIP_BATCH_FACTS, MAX_FACT_BYTES, MAX_GOSSIP_BATCH_DATA_BYTES, MAX_GOSSIP_DATA_BYTES
+} from './constants.js'
 
-/** gossipsub's message id: the hash of the fact inside the message (or of the data, when it does not decode). */
-export function factMessageId (data: Uint8Array): Uint8Array {
+/**
+ * gossipsub's message id: on FACTS_TOPIC the hash of the fact inside the message (or of the data, when it does not
+ * decode); on any other topic the hash of the data.
+ */
+export function factMessageId (topic: string, data: Uint8Array): Uint8Array {
+  if (topic !== FACTS_TOPIC) return sha256(data)
   try {
     return sha256(factFromWire(data).envelope)
   } catch {
     return sha256(data)
   }
+}
+
+/** The facts of `rows` in batches: at most GOSSIP_BATCH_FACTS and GOSSIP_BATCH_BYTES each, a larger fact alone. */
+export function factBatches (rows: Array<Pick<FactRow, 'kind' | 'bytes'>>): FactData[][] {
+  const batches: FactData[][] = []
+  let batch: FactData[] = []
+  let bytes = 0
+  for (const r of rows) {
+    if (batch.length > 0 && (batch.length >= GOSSIP_BATCH_FACTS || bytes + r.bytes.byteLength > GOSSIP_BATCH_BYTES)) {
+      batches.push(batch)
+      batch = []
+      bytes = 0
+    }
+    batch.push({ seq: 0, kind: r.kind, envelope: r.bytes })
+    bytes += r.bytes.byteLength
+  }
+  if (batch.length > 0) batches.push(batch)
+  return batches
 }
 
 /** Lowercase hex, for debug lines naming a fact (computed only when the line is written). */
@@ -40,43 +70,80 @@ export class FactGossip {
 
   start (): void {
     this.lastPublished = this.core.store.facts.head()
+    this.pubsub.topicValidators.set(FACT_BATCH_TOPIC, async (peer, msg) => this.validateBatch(peer, msg.data))
     this.pubsub.topicValidators.set(FACTS_TOPIC, async (peer, msg) => this.validate(peer, msg.data))
+    this.pubsub.subscribe(FACT_BATCH_TOPIC)
     this.pubsub.subscribe(FACTS_TOPIC)
     this.core.events.on('facts:appended', this.onAppend)
   }
 
   stop (): void {
     this.core.events.off('facts:appended', this.onAppend)
-    this.pubsub.topicValidators.delete(FACTS_TOPIC)
-    try {
-      this.pubsub.unsubscribe(FACTS_TOPIC)
-    } catch {
-      // already stopped with libp2p
+    for (const topic of [FACT_BATCH_TOPIC, FACTS_TOPIC]) {
+      this.pubsub.topicValidators.delete(topic)
+      try {
+        this.pubsub.unsubscribe(topic)
+      } catch {
+        // already stopped with libp2p
+      }
     }
   }
 
+  /** One fact (FACTS_TOPIC). */
   private async validate (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
-    // asked at the time of each message: the gate keeps strangers out of gossipsub, and this drops what a peer that
-    // lost its trust (a revocation, before its connection is closed) still relays
-    if (!this.core.directory.isTrustedPeer(peer.toString())) return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
-    if (data.byteLength > MAX_GOSSIP_DATA_BYTES) return this.reject(peer, 'FACT_TOO_LARGE')
+    if (data.byteLength > MAX_GOSSIP_DATA_BYTES) return this.admit(peer, 'FACT_TOO_LARGE')
     let fact
     try {
       fact = factFromWire(data)
     } catch {
-      return this.reject(peer, 'FACT_MALFORMED')
+      return this.admit(peer, 'FACT_MALFORMED')
     }
-    const f = fact
-    // applied inside the group commit: one fsync for every fact (and other write) of this event-loop turn
-    const v = await this.core.store.commit.run(() => applyFact(this.core, f.kind, f.envelope))
-    if (v.verdict === 'reject') return this.reject(peer, v.code, v.reason)
-    if (v.verdict !== 'new') {
-      this.core.log.debug('fact arrived again', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })
-      return TopicValidatorResult.Ignore
+    return await this.apply(peer, [fact])
+  }
+
+  /** A batch (FACT_BATCH_TOPIC): 1 to GOSSIP_BATCH_FACTS facts, each within its limit. */
+  private async validateBatch (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
+    if (data.byteLength > MAX_GOSSIP_BATCH_DATA_BYTES) return this.admit(peer, 'FACT_TOO_LARGE', 'the gossiped batch is larger than a batch may be')
+    let facts
+    try {
+      facts = factBatchFromWire(data).facts
+    } catch {
+      return this.admit(peer, 'FACT_MALFORMED', 'the gossiped batch does not decode')
     }
-    this.stats.accepted++
-    this.core.log.debug('fact arrived', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })
-    return TopicValidatorResult.Accept
+    if (facts.length === 0 || facts.length > GOSSIP_BATCH_FACTS) return this.admit(peer, 'FACT_MALFORMED', `a gossiped batch holds 1 to ${GOSSIP_BATCH_FACTS} facts, not ${facts.length}`)
+    return await this.apply(peer, facts)
+  }
+
+  /** Refuses a message that does not decode or is too large (`code`), as PEER_NOT_TRUSTED when its relay hosts no trusted actor. */
+  private admit (peer: PeerId, code: ErrorCode, reason?: string): TopicValidatorResult {
+    // asked at the time of each message: the gate keeps strangers out of gossipsub, and this drops what a peer that
+    // lost its trust (a revocation, before its connection is closed) still relays
+    if (!this.core.directory.isTrustedPeer(peer.toString())) return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
+    return this.reject(peer, code, reason)
+  }
+
+  /**
+   * Applies every fact inside one group commit (one fsync for them and every other write of this event-loop turn).
+   * Relayed when one is new here; refused whole when one is refused (the valid ones stay stored).
+   */
+  private async apply (peer: PeerId, facts: FactData[]): Promise<TopicValidatorResult> {
+    if (!this.core.directory.isTrustedPeer(peer.toString())) return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
+    for (const f of facts) if (f.envelope.byteLength > MAX_FACT_BYTES) return this.reject(peer, 'FACT_TOO_LARGE', `a gossiped fact has ${f.envelope.byteLength} bytes; the limit is ${MAX_FACT_BYTES}`)
+    const now = Date.now()
+    const verdicts: FactVerdict[] = await this.core.store.commit.run(() => facts.map(f => applyFact(this.core, f.kind, f.envelope, now)))
+    let fresh = 0
+    let refused: Extract<FactVerdict, { verdict: 'reject' }> | undefined
+    verdicts.forEach((v, i) => {
+      const f = facts[i]
+      if (v.verdict === 'reject') refused ??= v
+      else if (v.verdict === 'new') {
+        fresh++
+        this.core.log.debug('fact arrived', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })
+      } else this.core.log.debug('fact arrived again', { via: 'gossip', from: peer.toString(), get hash () { return hexOf(sha256(f.envelope)) } })
+    })
+    this.stats.accepted += fresh
+    if (refused !== undefined) return this.reject(peer, refused.code, refused.reason)
+    return fresh > 0 ? TopicValidatorResult.Accept : TopicValidatorResult.Ignore
   }
 
   private reject (peer: PeerId, code: ErrorCode, reason = 'the gossiped fact does not decode or is too large'): TopicValidatorResult {
@@ -94,25 +161,43 @@ export class FactGossip {
       for (;;) {
         // a fact a durable commit appended is visible before that commit's fsync returns: none is published before
         if (!await this.core.store.commit.synced()) break
-        const batch = this.core.store.facts.since(this.lastPublished, 256)
-        if (batch.length === 0) break
+        const rows = this.core.store.facts.since(this.lastPublished, GOSSIP_BATCH_FACTS * 2)
+        if (rows.length === 0) break
         const learned = this.core.store.facts.learned
-        for (const f of batch) {
+        const own: FactRow[] = []
+        for (const f of rows) {
           this.lastPublished = f.seq
           if (learned.delete(f.seq)) continue // its signer's node gossips it; see FactStore.learning
-          try {
-            const sent = await this.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: f.kind, envelope: f.bytes }))
-            this.stats.published++
-            this.core.log.debug('fact published', { get hash () { return hexOf(sha256(f.bytes)) }, get to () { return sent.recipients.map(p => p.toString()) } })
-          } catch (err) {
-            const text = errorText(err)
-            if (!/duplicate/i.test(text) && !/NoPeersSubscribedToTopic/i.test(text)) this.core.log.debug('publish failed', { error: text })
-          }
+          if (f.bytes.byteLength > MAX_FACT_BYTES) continue // stored by an older version: no peer would take it
+          own.push(f)
         }
+        for (const batch of factBatches(own)) await this.publish(batch)
       }
       for (const seq of this.core.store.facts.learned) if (seq <= this.lastPublished) this.core.store.facts.learned.delete(seq) // rolled back
     } finally {
       this.publishing = false
+    }
+  }
+
+  private async publish (batch: FactData[]): Promise<void> {
+    const sent = await this.send(FACT_BATCH_TOPIC, factBatchToWire({ facts: batch }))
+    // a peer that reads one fact per message only (an older daemon) gets each fact that way too
+    const batched = new Set(this.pubsub.getSubscribers(FACT_BATCH_TOPIC).map(String))
+    const single = this.pubsub.getSubscribers(FACTS_TOPIC).some(p => !batched.has(p.toString()))
+    if (single) for (const f of batch) await this.send(FACTS_TOPIC, factToWire(f))
+    this.stats.published += batch.length
+    for (const f of batch) this.core.log.debug('fact published', { get hash () { return hexOf(sha256(f.envelope)) }, get to () { return sent } })
+  }
+
+  /** The peers a message went to; publishing with none subscribed, or the same message twice, is not an error here. */
+  private async send (topic: string, data: Uint8Array): Promise<string[]> {
+    try {
+      const r = await this.pubsub.publish(topic, data)
+      return r.recipients.map(p => p.toString())
+    } catch (err) {
+      const text = errorText(err)
+      if (!/duplicate/i.test(text) && !/NoPeersSubscribedToTopic/i.test(text)) this.core.log.debug('publish failed', { topic, error: text })
+      return []
     }
   }
 }

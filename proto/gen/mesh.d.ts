@@ -1778,6 +1778,70 @@ export namespace aioscomm {
         }
 
         /**
+         * Properties of a FactBatch.
+         * @deprecated Use aioscomm.v1.FactBatch.$Properties instead.
+         */
+        interface IFactBatch extends aioscomm.v1.FactBatch.$Properties {
+        }
+
+        /** Represents a FactBatch. */
+        class FactBatch {
+
+            /**
+             * Constructs a new FactBatch.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.FactBatch.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** FactBatch facts. */
+            facts: aioscomm.v1.Fact.$Properties[];
+
+            /**
+             * Encodes the specified FactBatch message. Does not implicitly {@link aioscomm.v1.FactBatch.verify|verify} messages.
+             * @param message FactBatch message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.FactBatch.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a FactBatch message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.FactBatch & aioscomm.v1.FactBatch.$Shape} FactBatch
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.FactBatch & aioscomm.v1.FactBatch.$Shape;
+
+            /**
+             * Gets the type url for FactBatch
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace FactBatch {
+
+            /** Properties of a FactBatch. */
+            interface $Properties {
+
+                /** FactBatch facts */
+                facts?: (aioscomm.v1.Fact.$Properties[]|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a FactBatch. */
+            type $Shape = aioscomm.v1.FactBatch.$Properties;
+        }
+
+        /**
          * Properties of a SyncPage.
          * @deprecated Use aioscomm.v1.SyncPage.$Properties instead.
          */

@@ -4606,6 +4606,157 @@ export const aioscomm = $root.aioscomm = (() => {
             return SyncRequest;
         })();
 
+        v1.FactBatch = (function() {
+
+            /**
+             * Properties of a FactBatch.
+             * @typedef {Object} aioscomm.v1.FactBatch.$Properties
+             * @property {Array.<aioscomm.v1.Fact.$Properties>|null} [facts] FactBatch facts
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a FactBatch.
+             * @memberof aioscomm.v1
+             * @interface IFactBatch
+             * @augments aioscomm.v1.FactBatch.$Properties
+             * @deprecated Use aioscomm.v1.FactBatch.$Properties instead.
+             */
+
+            /**
+             * Shape of a FactBatch.
+             * @typedef {aioscomm.v1.FactBatch.$Properties} aioscomm.v1.FactBatch.$Shape
+             */
+
+            /**
+             * Constructs a new FactBatch.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a FactBatch.
+             * @constructor
+             * @param {aioscomm.v1.FactBatch.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const FactBatch = function (properties) {
+                this.facts = [];
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * FactBatch facts.
+             * @member {Array.<aioscomm.v1.Fact.$Properties>} facts
+             * @memberof aioscomm.v1.FactBatch
+             * @instance
+             */
+            FactBatch.prototype.facts = $util.emptyArray;
+
+            /**
+             * Encodes the specified FactBatch message. Does not implicitly {@link aioscomm.v1.FactBatch.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.FactBatch
+             * @static
+             * @param {aioscomm.v1.FactBatch.$Properties} message FactBatch message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            FactBatch.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.facts != null && message.facts.length)
+                    for (let i = 0; i < message.facts.length; ++i)
+                        $root.aioscomm.v1.Fact.encode(message.facts[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a FactBatch message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.FactBatch
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.FactBatch & aioscomm.v1.FactBatch.$Shape} FactBatch
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            FactBatch.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.FactBatch();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.facts && message.facts.length))
+                                message.facts = [];
+                            message.facts.push($root.aioscomm.v1.Fact.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for FactBatch
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.FactBatch
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            FactBatch.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.FactBatch";
+            };
+
+            return FactBatch;
+        })();
+
         v1.SyncPage = (function() {
 
             /**

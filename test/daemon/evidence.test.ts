@@ -85,7 +85,11 @@ describe('evidence content goes to the sender only', () => {
     await ok(b.home, ['ack', ob, 'report written', '--file', file])
     const atA = await waitFor('COMPLETE at the sender', async () => await ok(a.home, ['status', ob, '--json']), s => s.state === 'COMPLETE')
     expect(atA.receipts.at(-1).evidence).toMatchObject({ path: file, check: 'ok' })
-    const atC = await waitFor('COMPLETE at the third node', async () => await ok(c.home, ['status', ob, '--json']), s => s.state === 'COMPLETE')
+    // the third node holds no obligation until the first of its receipts reaches it (status: OBLIGATION_UNKNOWN)
+    const atC = await waitFor('COMPLETE at the third node', async () => {
+      const r = await cli(c.home, ['status', ob, '--json'])
+      return r.code === 0 ? JSON.parse(r.stdout) : undefined
+    }, s => s?.state === 'COMPLETE')
     expect(query(c.home, 'SELECT count(*) AS n FROM receipts WHERE state = ?', 'COMPLETE')[0].n).toBe(1)
     expect(dbHolds(a.home, marker)).toBe(true) // the sender keeps the content: the search finds what is there
     expect(dbHolds(c.home, marker)).toBe(false)
