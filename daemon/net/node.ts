@@ -6,6 +6,7 @@
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { yamux } from '@libp2p/yamux'
+import './yamux-window.js' // one window update per half a window received, not one per frame
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
 import { privateKeyFromRaw } from '@libp2p/crypto/keys'

@@ -1,5 +1,6 @@
 // Between two daemon nodes each length-prefixed frame a stream writes travels as one TLS record (one socket write),
-// not one record for the yamux header, one for the length prefix and one for the body.
+// not one record for the yamux header, one for the length prefix and one for the body; and a frame received is not
+// answered with a yamux window update of its own (one goes once half the window is used).
 import '../../../daemon/runtime/polyfill.js'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { randomBytes } from 'node:crypto'
@@ -69,7 +70,54 @@ async function proxyTo (port: number, counter: RecordCounter): Promise<number> {
   return (server.address() as { port: number }).port
 }
 
+/** Two daemon nodes, the dialer's records to the listener counted, and an echo stream open between them. */
+async function echoPair (): Promise<{ counter: RecordCounter, lp: ReturnType<typeof lpStream> }> {
+  const a = await daemonNode()
+  const b = await daemonNode()
+  await b.handle(PROTOCOL, stream => {
+    const lp = lpStream(stream)
+    void (async () => {
+      try {
+        for (;;) await lp.write((await lp.read()).subarray())
+      } catch {}
+    })()
+  })
+  const counter = new RecordCounter()
+  const port = await proxyTo(Number(/\/tcp\/(\d+)/.exec(b.getMultiaddrs()[0].toString())?.[1]), counter)
+  const conn = await a.dial(multiaddr(`/ip4/127.0.0.1/tcp/${port}/p2p/${b.peerId.toString()}`), { signal: AbortSignal.timeout(10_000) })
+  expect(conn.encryption).toBe('/tls/1.0.0')
+  const stream = await a.dialProtocol(b.peerId, PROTOCOL, { signal: AbortSignal.timeout(10_000) })
+  return { counter, lp: lpStream(stream) }
+}
+
 describe('socket writes per frame', () => {
+  it('a frame received is not answered with a window update; one goes once half the window is used', async () => {
+    const { counter, lp } = await echoPair()
+    const frame = randomBytes(1000)
+    await lp.write(frame)
+    expect(Buffer.from((await lp.read()).subarray()).equals(frame)).toBe(true)
+    const updates = (from: number): number => counter.sizes.slice(from).filter(n => n === YAMUX_HEADER + TLS_RECORD_OVERHEAD).length
+    const before = counter.sizes.length
+    for (let i = 0; i < EXCHANGES; i++) {
+      await idle()
+      await lp.write(frame)
+      expect(Buffer.from((await lp.read()).subarray()).equals(frame)).toBe(true)
+    }
+    await idle()
+    // js-yamux alone sent one window update (a header-only frame, its own record) for every answer the dialer read
+    // (22 for 20 exchanges); the connection's other streams (identify, ping) may still send one or two of theirs
+    expect(updates(before)).toBeLessThan(EXCHANGES / 4)
+    // answers of 100 KB each: the dialer's window (256 KiB) is half used by the second, and it says so
+    const big = randomBytes(100_000)
+    const beforeBig = counter.sizes.length
+    for (let i = 0; i < 3; i++) {
+      await lp.write(big)
+      expect(Buffer.from((await lp.read()).subarray()).equals(big)).toBe(true)
+    }
+    await idle()
+    expect(updates(beforeBig)).toBeGreaterThanOrEqual(1)
+  }, 30_000)
+
   it('a length-prefixed frame and its answer each cross a TLS connection as one record', async () => {
     const a = await daemonNode()
     const b = await daemonNode()
