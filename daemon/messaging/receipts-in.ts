@@ -2,11 +2,11 @@
 // sender's, for CANCELED), stored once, and the obligation's state re-derived. Also used for the DELIVERED receipt
 // that answers a delivery. Evidence content beside a COMPLETE receipt is kept only by the message's sender, and only
 // when it matches the receipt.
-import { MeshError, bytesEqual, hex, refuse, type Refusal, type ErrorCode } from '../../cards/index.js'
+import { MeshError, bytesEqual, hex, refuse, sha256, type Refusal, type ErrorCode } from '../../cards/index.js'
 import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
-import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf, slotOf, type OpenedReceipt } from '../receipts/index.js'
+import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf, slotOf, stepOf, type OpenedReceipt } from '../receipts/index.js'
 import { roleReceiptRefusal, storeLease } from './roles.js'
 import { checkContent } from './evidence.js'
 import { reopenOnVerdict } from './audit.js'
@@ -18,6 +18,10 @@ export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusa
  * the bytes as openReceipt returned them, when the caller opened them already.
  */
 export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow, nowMs: number, opened?: OpenedReceipt): StoredReceipt {
+  // these exact bytes are held: they passed every check below when they were stored (a receipt names its message,
+  // so the same bytes are about the same one); the DELIVERED a deliver answer brings has often come by sync already
+  const held = heldState(core, bytes, message, opened)
+  if (held !== undefined) return { ok: true, state: held, isNew: false }
   const o = opened ?? openReceipt(bytes)
   if (!o.ok) return o
   // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
@@ -49,6 +53,12 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
     if (state !== message.state) store.setState(message.id, state)
   }
   return { ok: true, state: c.receipt.state, isNew }
+}
+
+/** The state of these receipt bytes when they are held for this message; undefined when they are not held. */
+function heldState (core: Core, bytes: Uint8Array, message: MessageRow, opened?: OpenedReceipt): string | undefined {
+  const row = core.store.receipts.slotOf(opened?.hash ?? sha256(bytes))
+  return row === undefined || !bytesEqual(row.messageId, message.id) ? undefined : stepOf(row.state)
 }
 
 /**

@@ -48,6 +48,12 @@ export class ReceiptStore {
     return r === undefined ? undefined : receiptFromRow(r)
   }
 
+  /** The message and slot of the receipt with this hash, without its envelope; undefined when none is held. */
+  slotOf (hash: Uint8Array): { messageId: Uint8Array, state: string } | undefined {
+    const r = this.s.get('SELECT message_id, state FROM receipts WHERE hash = ?').get(hash) as { message_id: Buffer, state: string } | undefined
+    return r === undefined ? undefined : { messageId: u8(r.message_id), state: r.state }
+  }
+
   byHash (hash: Uint8Array): ReceiptRow | undefined {
     const r = this.s.get('SELECT * FROM receipts WHERE hash = ?').get(hash)
     return r === undefined ? undefined : receiptFromRow(r)

@@ -93,7 +93,9 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   if (!isNew) return { verdict: 'held' }
   if (message !== undefined) {
     reopenOnVerdict(core, message.id, r, nowMs)
-    store.setState(message.id, deriveState(core.store.receipts.forMessage(message.id)))
+    // the states alone, from the index; unchanged writes nothing (as receipts-in does)
+    const state = deriveState(core.store.receipts.statesOf(message.id))
+    if (state !== message.state) store.setState(message.id, state)
   }
   core.events.emit('receipt', { messageId: r.messageId, state: r.state, actor: r.actor })
   return { verdict: 'new' }
