@@ -1,7 +1,8 @@
 // `node dist/bench/stages.js`: the per-stage cost table. Runs the bench's pair (sender and recipient daemons) at
 // 1 KB × 256 outstanding with both daemons under --cpu-prof, then sums each profile's samples taken during the
 // measured run by stage (bench/stages/rules.ts) into µs per message per daemon. The last step of `npm run bench`.
-// AIOS_STAGES_MESSAGES sets the measured count (default 5000; a quick run uses 500).
+// AIOS_STAGES_MESSAGES sets the measured count (default 5000; a quick run uses 500); AIOS_STAGES_OUTSTANDING=1 sends
+// them one at a time (the latency path) instead.
 import '../daemon/runtime/polyfill.js'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,7 +21,8 @@ const WARMUP = 1000 // messages before the window opens: connections up, JIT war
 /** The monotonic clock V8 stamps profile samples with (CLOCK_MONOTONIC), in µs. */
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n)
 
-export async function measureStages (opts: { messages: number, root?: string }): Promise<StageCosts> {
+export async function measureStages (opts: { messages: number, root?: string, outstanding?: number }): Promise<StageCosts> {
+  const outstanding = opts.outstanding ?? OUTSTANDING
   const root = opts.root ?? mkdtempSync(join(tmpdir(), 'aios-stages-'))
   const profiles = join(root, 'profiles')
   mkdirSync(profiles, { recursive: true })
@@ -33,7 +35,7 @@ export async function measureStages (opts: { messages: number, root?: string }):
     await notifyDelivered(pair.a, pair.recipient.handle, BYTES, WARMUP, OUTSTANDING)
     const cpu0 = pids.map(cpuMicros)
     const fromUs = nowUs()
-    await notifyDelivered(pair.a, pair.recipient.handle, BYTES, opts.messages, OUTSTANDING)
+    await notifyDelivered(pair.a, pair.recipient.handle, BYTES, opts.messages, outstanding)
     const toUs = nowUs()
     const cpu = pids.map((p, i) => (cpuMicros(p) - cpu0[i]) / opts.messages)
     await pair.stop() // a profile is written when its daemon exits cleanly
@@ -46,7 +48,7 @@ export async function measureStages (opts: { messages: number, root?: string }):
     const per = (us: number): number => us / opts.messages
     return {
       bytes: BYTES,
-      outstanding: OUTSTANDING,
+      outstanding,
       messages: opts.messages,
       rows: STAGES.map(st => ({ stage: st.key, label: st.label, sender: per(ts.us[st.key]), recipient: per(tr.us[st.key]) })),
       busy: { sender: per(ts.busyUs), recipient: per(tr.busyUs) },
@@ -80,6 +82,7 @@ export function stagesText (c: StageCosts): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const c = await measureStages({ messages: Number(process.env.AIOS_STAGES_MESSAGES ?? 5000) })
+  // AIOS_STAGES_OUTSTANDING=1: the same cost table for messages sent one at a time (the latency path)
+  const c = await measureStages({ messages: Number(process.env.AIOS_STAGES_MESSAGES ?? 5000), outstanding: Number(process.env.AIOS_STAGES_OUTSTANDING ?? OUTSTANDING) })
   process.stdout.write(stagesText(c) + '\n')
 }
