@@ -1,12 +1,11 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
-import { randomBytes } from 'node:crypto'
 import { MeshError, sha256, isValidHandle, isValidRole, isValidSkillId, skillOfAddress, type KeyPair } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import { MESSAGE_ID_BYTES, obligationId, parseObligation } from './ids.js'
-import { NONCE_BYTES, headerPayload, messageIdFor, roleOfAddress } from '../receipts/index.js'
+import { freshNonce, headerPayload, messageIdFor, roleOfAddress } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES, checkFields } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
@@ -150,7 +149,7 @@ async function signAndQueue (core: Core, from: string, seat: KeyPair, input: Not
   const now = Date.now()
   // resolved by send: the seat a skill address chose, and the auditor's handle (never role:NAME)
   const { to, auditor } = input
-  const nonce = new Uint8Array(randomBytes(NONCE_BYTES))
+  const nonce = freshNonce()
   const msg: MessageData = {
     id: messageIdFor(seat.publicKey, nonce),
     from,
