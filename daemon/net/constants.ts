@@ -16,6 +16,10 @@ export const PING_TIMEOUT_MS = 30_000
 // monitor ping that met another one failed at once and dropped the connection. Every daemon accepts as many.
 export const PING_OUTBOUND_STREAMS = Math.ceil(PING_TIMEOUT_MS / PING_INTERVAL_MS) + 1
 export const PING_INBOUND_STREAMS = PING_OUTBOUND_STREAMS + 1 // a close and the next open may cross (the ping spec)
+// identify on a new connection: only once it is done do gossipsub and the DHT hear of the peer (libp2p's registrar
+// tells its topologies then). libp2p's 5 s left a loaded machine's connections outside gossip for good: 30 daemons
+// on 2 cores published a fact to 7 of 29 connected peers. The sweep identifies such a peer again (truth-plane.ts).
+export const IDENTIFY_TIMEOUT_MS = 30_000
 export const DIAL_TIMEOUT_MS = 5000 // opening a protocol stream once the dialer (dialer.ts) has a connection
 export const KEEP_PEERS_MS = 15_000 // known peers without a connection are dialed again this often
 export const REQUEST_TIMEOUT_MS = 30_000 // one deliver batch, answered after the recipient's fsync
