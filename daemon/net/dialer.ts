@@ -7,11 +7,12 @@ import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
 import type { AddressRanking } from './address-rank.js'
 
 /**
- * One direct address: TCP + Noise + yamux take ~3 round trips — 30 ms on a LAN, well under 1 s across the world. An
- * address that has answered nothing in 1.5 s is as good as dead (a firewall that drops, a stale private address), and
- * a dead one listed first then costs 1.5 s at most instead of the whole dial (measured before: 5,007 ms, failed).
+ * One direct address: TCP + TLS + yamux take ~3 round trips — 30 ms on a LAN, well under 1 s across the world — and
+ * the CPU of both ends, which a loaded host gives late: 30 daemons on 2 cores took over 2 s per handshake on
+ * loopback, and at 1.5 s every dial between them failed and waited for a retry. A dead address listed first does not
+ * hold the others up (the next one starts STAGGER_MS later), so this only bounds a dial whose every address hangs.
  */
-export const ADDRESS_TIMEOUT_MS = 1500
+export const ADDRESS_TIMEOUT_MS = 6000 // libp2p's own addressDialTimeout
 /** A relayed address: a handshake with the relay, its hop to the peer, then the end-to-end handshake: about twice. */
 export const RELAY_ADDRESS_TIMEOUT_MS = 4000
 /** The next address starts this long after the previous one unless that one failed sooner (RFC 8305 §5: 250 ms). */

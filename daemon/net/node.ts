@@ -14,7 +14,7 @@ import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
-import { INBOUND_CONNECTIONS_PER_SECOND, PING_INTERVAL_MS } from './constants.js'
+import { IDENTIFY_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INBOUND_STREAMS, PING_INTERVAL_MS, PING_OUTBOUND_STREAMS, PING_TIMEOUT_MS } from './constants.js'
 import { publicKeyOf } from '../../cards/index.js'
 import { lazyNoise, lazyTls } from './lazy-encrypters.js'
 import { webSocketsFor } from './lazy-websockets.js'
@@ -87,8 +87,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     streamMuxers: [yamux()],
     services: {
       trust: () => gate, // recheck() after trust changes
-      identify: identify(),
-      ping: ping(),
+      identify: identify({ timeout: IDENTIFY_TIMEOUT_MS }),
+      ping: ping({ maxOutboundStreams: PING_OUTBOUND_STREAMS, maxInboundStreams: PING_INBOUND_STREAMS }),
       // gossipsub behind the gate: an untrusted peer never enters its peer set (so never the mesh), gets no message
       // and has its streams refused; one that becomes trusted while connected is announced to it then
       pubsub: gated(gate, gossipsub({
@@ -140,7 +140,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       addressSorter: (a, b) => Math.sign(ranking.compare(a.multiaddr.toString(), b.multiaddr.toString())) as -1 | 0 | 1,
       addressDialTimeout: RELAY_ADDRESS_TIMEOUT_MS
     },
-    connectionMonitor: { pingInterval: PING_INTERVAL_MS }
+    connectionMonitor: { pingInterval: PING_INTERVAL_MS, pingTimeout: { minTimeout: PING_TIMEOUT_MS, maxTimeout: PING_TIMEOUT_MS } }
   }) as unknown as MeshNode
   return node
 }

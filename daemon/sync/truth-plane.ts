@@ -118,21 +118,30 @@ export class TruthPlane {
   }
 
   /**
-   * gossipsub opens its outbound stream to a peer once, when the peer connects, and forgets it when it fails (a
-   * write that timed out on a busy machine, say); until the connection is replaced, facts reach that peer only by
-   * the sync tail, and the peer does not learn we subscribe. Every KEEP_PEERS_MS, a trusted peer connected for a
-   * while without that stream gets it again (gossipsub also sends our subscriptions on it). A stream the peer reset
-   * as it opened (we were a stranger to it then, say) can stay in gossipsub's map, dead: it counts as none.
+   * gossipsub hears of a peer only once identify on its connection is done (libp2p's registrar tells its topologies
+   * then, the DHT's too), and identify runs once per connection: when it failed (it timed out on a busy machine),
+   * the peer stays outside gossip and the DHT for as long as that connection lives. Such a peer is identified again.
+   * gossipsub also opens its outbound stream to a peer once, when the peer connects, and forgets it when it fails (a
+   * write that timed out, say); until the connection is replaced, facts reach that peer only by the sync tail, and
+   * the peer does not learn we subscribe. Every KEEP_PEERS_MS, a trusted peer connected for a while without that
+   * stream gets it again (gossipsub also sends our subscriptions on it). A stream the peer reset as it opened (we
+   * were a stranger to it then, say) can stay in gossipsub's map, dead: it counts as none.
    */
   private repairGossip (): void {
     const ps = this.node.services.pubsub as unknown as GossipInternals
     if (!(ps.streamsOutbound instanceof Map) || typeof ps.createOutboundStream !== 'function') return
+    const known = new Set(this.node.services.pubsub.getPeers().map(p => p.toString()))
     const now = Date.now()
     for (const c of this.node.getConnections()) {
       const peer = c.remotePeer.toString()
       const out = ps.streamsOutbound.get(peer)
       const live = out !== undefined && (out.rawStream?.status ?? 'open') === 'open'
       if (c.status !== 'open' || live || now - c.timeline.open < GOSSIP_GRACE_MS || !this.core.directory.isTrustedPeer(peer)) continue
+      if (!known.has(peer)) {
+        this.core.log.info('identifying a peer again', { peer })
+        void this.node.services.identify.identify(c).catch(() => {}) // done, it tells gossipsub, which opens its stream
+        continue
+      }
       if (out !== undefined) ps.streamsOutbound.delete(peer)
       this.core.log.info('reopening the gossip stream to a peer', { peer })
       void ps.createOutboundStream(c.remotePeer, c).catch(() => {})
