@@ -91,35 +91,39 @@ export class FactGossip {
 
   /** One fact (FACTS_TOPIC). */
   private async validate (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
-    if (data.byteLength > MAX_GOSSIP_DATA_BYTES) return this.admit(peer, 'FACT_TOO_LARGE')
+    if (!this.trusted(peer)) return this.untrusted(peer)
+    if (data.byteLength > MAX_GOSSIP_DATA_BYTES) return this.reject(peer, 'FACT_TOO_LARGE')
     let fact
     try {
       fact = factFromWire(data)
     } catch {
-      return this.admit(peer, 'FACT_MALFORMED')
+      return this.reject(peer, 'FACT_MALFORMED')
     }
     return await this.apply(peer, [fact])
   }
 
   /** A batch (FACT_BATCH_TOPIC): 1 to GOSSIP_BATCH_FACTS facts, each within its limit. */
   private async validateBatch (peer: PeerId, data: Uint8Array): Promise<TopicValidatorResult> {
-    if (data.byteLength > MAX_GOSSIP_BATCH_DATA_BYTES) return this.admit(peer, 'FACT_TOO_LARGE', 'the gossiped batch is larger than a batch may be')
+    if (!this.trusted(peer)) return this.untrusted(peer)
+    if (data.byteLength > MAX_GOSSIP_BATCH_DATA_BYTES) return this.reject(peer, 'FACT_TOO_LARGE', 'the gossiped batch is larger than a batch may be')
     let facts
     try {
       facts = factBatchFromWire(data).facts
     } catch {
-      return this.admit(peer, 'FACT_MALFORMED', 'the gossiped batch does not decode')
+      return this.reject(peer, 'FACT_MALFORMED', 'the gossiped batch does not decode')
     }
-    if (facts.length === 0 || facts.length > GOSSIP_BATCH_FACTS) return this.admit(peer, 'FACT_MALFORMED', `a gossiped batch holds 1 to ${GOSSIP_BATCH_FACTS} facts, not ${facts.length}`)
+    if (facts.length === 0 || facts.length > GOSSIP_BATCH_FACTS) return this.reject(peer, 'FACT_MALFORMED', `a gossiped batch holds 1 to ${GOSSIP_BATCH_FACTS} facts, not ${facts.length}`)
     return await this.apply(peer, facts)
   }
 
-  /** Refuses a message that does not decode or is too large (`code`), as PEER_NOT_TRUSTED when its relay hosts no trusted actor. */
-  private admit (peer: PeerId, code: ErrorCode, reason?: string): TopicValidatorResult {
-    // asked at the time of each message: the gate keeps strangers out of gossipsub, and this drops what a peer that
-    // lost its trust (a revocation, before its connection is closed) still relays
-    if (!this.core.directory.isTrustedPeer(peer.toString())) return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
-    return this.reject(peer, code, reason)
+  // asked at the time of each message: the gate keeps strangers out of gossipsub, and this drops what a peer that
+  // lost its trust (a revocation, before its connection is closed) still relays
+  private trusted (peer: PeerId): boolean {
+    return this.core.directory.isTrustedPeer(peer.toString())
+  }
+
+  private untrusted (peer: PeerId): TopicValidatorResult {
+    return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
   }
 
   /**
@@ -127,7 +131,6 @@ export class FactGossip {
    * Relayed when one is new here; refused whole when one is refused (the valid ones stay stored).
    */
   private async apply (peer: PeerId, facts: FactData[]): Promise<TopicValidatorResult> {
-    if (!this.core.directory.isTrustedPeer(peer.toString())) return this.reject(peer, 'PEER_NOT_TRUSTED', 'the peer that relayed the fact hosts no trusted actor')
     for (const f of facts) if (f.envelope.byteLength > MAX_FACT_BYTES) return this.reject(peer, 'FACT_TOO_LARGE', `a gossiped fact has ${f.envelope.byteLength} bytes; the limit is ${MAX_FACT_BYTES}`)
     const now = Date.now()
     const verdicts: FactVerdict[] = await this.core.store.commit.run(() => facts.map(f => applyFact(this.core, f.kind, f.envelope, now)))

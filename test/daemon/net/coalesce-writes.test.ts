@@ -120,22 +120,7 @@ describe('socket writes per frame', () => {
   }, 30_000)
 
   it('a length-prefixed frame and its answer each cross a TLS connection as one record', async () => {
-    const a = await daemonNode()
-    const b = await daemonNode()
-    await b.handle(PROTOCOL, stream => {
-      const lp = lpStream(stream)
-      void (async () => {
-        try {
-          for (;;) await lp.write((await lp.read()).subarray())
-        } catch {}
-      })()
-    })
-    const counter = new RecordCounter()
-    const port = await proxyTo(Number(/\/tcp\/(\d+)/.exec(b.getMultiaddrs()[0].toString())?.[1]), counter)
-    const conn = await a.dial(multiaddr(`/ip4/127.0.0.1/tcp/${port}/p2p/${b.peerId.toString()}`), { signal: AbortSignal.timeout(10_000) })
-    expect(conn.encryption).toBe('/tls/1.0.0')
-    const stream = await a.dialProtocol(b.peerId, PROTOCOL, { signal: AbortSignal.timeout(10_000) })
-    const lp = lpStream(stream)
+    const { counter, lp } = await echoPair()
     const frame = randomBytes(1000)
     await lp.write(frame)
     expect(Buffer.from((await lp.read()).subarray()).equals(frame)).toBe(true) // the stream is open both ways; count from here
