@@ -15,7 +15,7 @@ import { applyFact } from './apply.js'
 import type { FactVerdict } from './apply.js'
 import type { FactRow } from '../store/index.js'
 import {
-  FACTS_TOPIC, FACT_BATCH_TOPIC, GOSSIP_BATCH_BYTES, GOSSIP_BATCH_FACTS, MAX_FACT_BYTES, MAX_GOSSIP_BATCH_DATA_BYTES, MAX_GOSSIP_DATA_BYTES
+  FACTS_TOPIC, FACT_BATCH_TOPIC, FACT_FLUSH_MS, GOSSIP_BATCH_BYTES, GOSSIP_BATCH_FACTS, MAX_FACT_BYTES, MAX_GOSSIP_BATCH_DATA_BYTES, MAX_GOSSIP_DATA_BYTES
 } from './constants.js'
 
 /**
@@ -63,8 +63,10 @@ export interface GossipStats {
 export class FactGossip {
   private lastPublished = 0
   private publishing = false
+  private lastSentAt = -Infinity // performance.now() of the last publish
+  private flush?: NodeJS.Timeout
   readonly stats: GossipStats = { published: 0, accepted: 0, rejected: 0 }
-  private readonly onAppend = (): void => { void this.publishNew() }
+  private readonly onAppend = (): void => { this.schedule() }
 
   constructor (private readonly pubsub: GossipSub, private readonly core: Core) {}
 
@@ -79,6 +81,8 @@ export class FactGossip {
 
   stop (): void {
     this.core.events.off('facts:appended', this.onAppend)
+    clearTimeout(this.flush)
+    this.flush = undefined
     for (const topic of [FACT_BATCH_TOPIC, FACTS_TOPIC]) {
       this.pubsub.topicValidators.delete(topic)
       try {
@@ -156,6 +160,20 @@ export class FactGossip {
     return TopicValidatorResult.Reject
   }
 
+  /** Publishes now when nothing went out in the last FACT_FLUSH_MS, else once that window ends (see constants.ts). */
+  private schedule (): void {
+    if (this.flush !== undefined) return
+    const wait = this.lastSentAt + FACT_FLUSH_MS - performance.now()
+    if (wait <= 0) {
+      void this.publishNew()
+      return
+    }
+    this.flush = setTimeout(() => {
+      this.flush = undefined
+      void this.publishNew()
+    }, wait)
+  }
+
   /** Publishes the facts this node appended since the last call, except those it learned from peers. */
   private async publishNew (): Promise<void> {
     if (this.publishing) return
@@ -183,6 +201,7 @@ export class FactGossip {
   }
 
   private async publish (batch: FactData[]): Promise<void> {
+    this.lastSentAt = performance.now()
     const sent = await this.send(FACT_BATCH_TOPIC, factBatchToWire({ facts: batch }))
     // a peer that reads one fact per message only (an older daemon) gets each fact that way too
     const batched = new Set(this.pubsub.getSubscribers(FACT_BATCH_TOPIC).map(String))

@@ -9,12 +9,13 @@ import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestDat
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
-import { MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from './constants.js'
+import { FACT_FLUSH_MS, MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from './constants.js'
 
 // Once caught up, the live tail sends facts learned from peers this long after they are appended, in one page:
 // gossip has carried them by then, so the tail is the repair it is meant to be (each node tails every peer, so
 // without the wait every fact crossed the mesh once per pair of nodes, on the same event loops that gossip and
-// commit it). Facts this node made go at once: they reach each peer once from here either way.
+// commit it). Facts this node made go at once when no page went out in the last FACT_FLUSH_MS, else at the end of
+// that window, together (they reach each peer once from here either way; a steady trickle need not cost a page each).
 export const TAIL_DELAY_MS = 250
 
 /** Facts per page a request may ask for: 0 means the default; whatever it says, 1 to SYNC_PAGE_FACTS. */
@@ -40,6 +41,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
     let since = req.since
     const limit = syncLimit(req)
     let caughtUp = false
+    let pageAt = -Infinity // performance.now() when the last page with facts was written
     while (stream.status === 'open') {
       appended = false
       const head = core.store.facts.durableHead() // read first: a fact appended meanwhile waits for the next round
@@ -60,6 +62,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
         last = f.seq
       }
       if (facts.length > 0 || !caughtUp) {
+        if (facts.length > 0) pageAt = performance.now()
         await lp.write(syncPageToWire({ facts, head, done: last >= head }))
         caughtUp = caughtUp || last >= head
       }
@@ -68,12 +71,14 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       if (!req.tail) break
       if (!appended && !core.store.watermark.pending()) await new Promise<void>(resolve => { wake = resolve })
       wake = undefined
-      // facts this node made go at once (they fan out from here anyway, as gossip does); a batch holding facts
-      // learned from peers waits, since every peer also hears of those from everywhere else. Facts held only by a
-      // relaxed commit wait for a durable commit (one is made if none comes). Both waits run at once.
+      // facts this node made go at once, or at the end of the flush window when a page went out within it (they fan
+      // out from here anyway, as gossip does); a batch holding facts learned from peers waits, since every peer also
+      // hears of those from everywhere else. Facts held only by a relaxed commit wait for a durable commit (one is
+      // made if none comes). The waits run at once.
       let delay: NodeJS.Timeout | undefined
       const waits: Array<Promise<void>> = []
-      if (core.store.facts.lastLearned > since) waits.push(new Promise<void>(resolve => { delay = setTimeout(resolve, TAIL_DELAY_MS) }))
+      const ms = core.store.facts.lastLearned > since ? TAIL_DELAY_MS : pageAt + FACT_FLUSH_MS - performance.now()
+      if (ms > 0) waits.push(new Promise<void>(resolve => { delay = setTimeout(resolve, ms) }))
       if (core.store.watermark.pending()) waits.push(core.store.watermark.whenDurable())
       if (stream.status === 'open' && waits.length > 0) {
         await new Promise<void>(resolve => {

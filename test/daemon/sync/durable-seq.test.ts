@@ -7,67 +7,19 @@ import { execFile } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
-import { peerIdFromPrivateKey, peerIdFromString } from '@libp2p/peer-id'
-import { multiaddr } from '@multiformats/multiaddr'
-import { lpStream } from '@libp2p/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCard, cardJson, keyPairFromSeed, signCard, signEndorsement, utf8 } from '../../../cards/index.js'
-import { syncPageFromWire, syncRequestToWire, type FactData } from '../../../proto/index.js'
-import { HomeContext, actorAdd, importCardJson, initHome, meshCreate, refreshLocalCard } from '../../../daemon/index.js'
-import { Core } from '../../../daemon/core.js'
-import { Directory } from '../../../daemon/directory/directory.js'
-import { createLogger } from '../../../daemon/runtime/log.js'
-import { createNode, type MeshNode } from '../../../daemon/net/node.js'
-import { factMessageId, serveSync, SYNC_PROTOCOL } from '../../../daemon/sync/index.js'
+import { utf8 } from '../../../cards/index.js'
+import { serveSync, SYNC_PROTOCOL } from '../../../daemon/sync/index.js'
 import { Store } from '../../../daemon/store/index.js'
+import { logServer, openSync, pull, stopLogServer, type LogServer } from '../../helpers/log-server.js'
 
 const STRACE = '/usr/bin/strace'
 const STORE_MODULE = new URL('../../../dist/daemon/store/index.js', import.meta.url).href
-const PEER_SEED = new Uint8Array(32).fill(102) // the libp2p key of the node that hosts agent-b (the puller)
 
-interface Setup { dir: string, ctx: HomeContext, core: Core, server: MeshNode, client: MeshNode }
-
-async function setup (): Promise<Setup> {
-  const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'aios-seq-'))
-  await initHome(dir, { listen: ['/ip4/127.0.0.1/tcp/0'] })
-  let ctx = HomeContext.open(dir)
-  meshCreate(ctx)
-  await actorAdd(ctx, 'agent-a')
-  await refreshLocalCard(ctx, 'agent-a')
-  const owner = ctx.requireMeshOwnerKey()
-  const b = keyPairFromSeed(new Uint8Array(32).fill(2))
-  const bPeer = peerIdFromPrivateKey(await generateKeyPairFromSeed('Ed25519', PEER_SEED)).toString()
-  const now = Date.now()
-  importCardJson(ctx, cardJson(signCard(buildCard(b.publicKey, {
-    handle: 'agent-b', peerId: bPeer, multiaddrs: ['/ip4/127.0.0.1/tcp/1'], seq: 1, carrier: 'shell', model: 'm', updatedAtMs: now, endorsement: signEndorsement(owner, 'agent-b', b.publicKey, now)
-  }), b)))
-  ctx.close()
-  ctx = HomeContext.open(dir)
-  const peerId = await ctx.peerId()
-  const core = new Core(ctx, new Directory(ctx, peerId), peerId, createLogger('seq', 'error'))
-  const server = await createNode({ seed: ctx.nodeKey().seed, listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true, messageId: factMessageId })
-  await server.start()
-  await server.handle(SYNC_PROTOCOL, (stream, connection) => { void serveSync(core, stream, connection) })
-  const client = await createNode({ seed: PEER_SEED, listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true, messageId: factMessageId })
-  await client.start()
-  await client.peerStore.merge(server.peerId, { multiaddrs: server.getMultiaddrs().map(a => multiaddr(a.toString().replace(/\/p2p\/.*$/, ''))) })
-  return { dir, ctx, core, server, client }
-}
-
-/** One request without the tail: the pages the server sends, then its close. */
-async function pull (s: Setup, since: number): Promise<FactData[]> {
-  const stream = await s.client.dialProtocol(peerIdFromString(s.server.peerId.toString()), SYNC_PROTOCOL)
-  const lp = lpStream(stream)
-  await lp.write(syncRequestToWire({ since, limit: 0, tail: false }))
-  const got: FactData[] = []
-  for (;;) {
-    const page = syncPageFromWire((await lp.read()).subarray())
-    got.push(...page.facts)
-    if (page.done) break
-  }
-  await stream.close()
-  return got
+async function setup (): Promise<LogServer> {
+  const s = await logServer('aios-seq-')
+  await s.server.handle(SYNC_PROTOCOL, (stream, connection) => { void serveSync(s.core, stream, connection) })
+  return s
 }
 
 /** A fact of the log's own making: the sync server serves bytes as stored, so any unique bytes name a fact. */
@@ -76,13 +28,9 @@ function relaxedAppend (store: Store, text: string): Promise<number | undefined>
 }
 
 describe('the fact log never reuses a sequence number a peer has seen', () => {
-  let s: Setup
+  let s: LogServer
   beforeAll(async () => { s = await setup() })
-  afterAll(async () => {
-    await s?.client.stop()
-    await s?.server.stop()
-    s?.ctx.close()
-  })
+  afterAll(async () => { await stopLogServer(s) })
 
   it('a fact appended by a relaxed commit is served by sequence only once a durable commit covers it', async () => {
     const store = s.core.store
@@ -107,16 +55,14 @@ describe('the fact log never reuses a sequence number a peer has seen', () => {
   it('a peer tailing the log gets a relaxed fact once it is durable, without waiting for other writes', async () => {
     const store = s.core.store
     const since = store.facts.head()
-    const stream = await s.client.dialProtocol(peerIdFromString(s.server.peerId.toString()), SYNC_PROTOCOL)
-    const lp = lpStream(stream)
-    await lp.write(syncRequestToWire({ since, limit: 0, tail: true }))
-    expect(syncPageFromWire((await lp.read()).subarray()).done).toBe(true) // caught up
+    const sync = await openSync(s, since, true)
+    expect((await sync.read()).done).toBe(true) // caught up
     const seq = await relaxedAppend(store, 'relaxed fact two')
     const durableBefore = store.commit.durableCommits
-    const page = syncPageFromWire((await lp.read()).subarray())
+    const page = await sync.read()
     expect(page.facts.map(f => f.seq)).toEqual([seq])
     expect(store.commit.durableCommits, 'a durable commit came between the relaxed append and the page').toBeGreaterThan(durableBefore)
-    stream.abort(new Error('done'))
+    sync.abort()
   })
 
   it('a log left by a crash is fsynced once at open, so its relaxed facts count as durable (strace)', async () => {
