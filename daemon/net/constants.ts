@@ -1,19 +1,20 @@
 // Protocol ids, network timings and the frame limit.
 export const MAX_FRAME_BYTES = 1 << 20 // one frame on a stream: a batch, or one large message; bigger goes by file
 export const DELIVER_PROTOCOL = '/aios-comm/deliver/1'
-// The connection monitor pings every connection this often (the RTT that `peers` shows) and drops one whose ping
-// goes unanswered for PING_TIMEOUT_MS, so a peer that vanished (its host off, the network cut) is noticed within
-// ~40 s; a killed peer is still noticed at once by its closed socket. Each ping opens a stream: at 2 s an idle daemon
-// with 29 peers spent ~12 % of a core on pings alone (docs/DECISIONS.md "Liveness").
+// Liveness (liveness.ts) pings every connection this often, each at its own phase (the RTT that `peers` shows), and
+// drops one whose ping goes unanswered for PING_TIMEOUT_MS, so a peer that vanished (its host off, the network cut)
+// is noticed within ~40 s; a killed peer is still noticed at once by its closed socket. Each ping opens a stream: at
+// 2 s an idle daemon with 29 peers spent ~12 % of a core on pings alone (docs/DECISIONS.md "Liveness").
 export const PING_INTERVAL_MS = 10_000
 // How late a ping's answer may come before its connection is dropped: fixed, as long as a deliver request may take.
 // libp2p's adaptive default (at least 5 s, doubled after a failure) dropped every connection of a daemon whose
 // machine stalled 5 s, all at once: 30 daemons on 2 cores churned connections (each one back costs a TLS handshake,
 // a sync catch-up and a gossip stream, so more stalls) and 60 s after start the least connected had 2 of 29 peers.
 export const PING_TIMEOUT_MS = 30_000
-// Ping streams per connection. The monitor's pings may overlap (the timeout is longer than the interval), and the
-// DHT pings a new contact before adding it to its routing table: with ping's default of one outbound stream, a
-// monitor ping that met another one failed at once and dropped the connection. Every daemon accepts as many.
+// Ping streams per connection. Liveness has one ping at a time per connection, but the DHT pings a new contact
+// before adding it to its routing table, and a daemon before liveness.ts overlapped its monitor's pings (the timeout
+// is longer than the interval): with ping's default of one stream, a ping that met another one failed at once and
+// dropped the connection. Every daemon accepts as many.
 export const PING_OUTBOUND_STREAMS = Math.ceil(PING_TIMEOUT_MS / PING_INTERVAL_MS) + 1
 export const PING_INBOUND_STREAMS = PING_OUTBOUND_STREAMS + 1 // a close and the next open may cross (the ping spec)
 // identify on a new connection: only once it is done do gossipsub and the DHT hear of the peer (libp2p's registrar

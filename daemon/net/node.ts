@@ -1,7 +1,7 @@
 // The libp2p node: TCP, WebSocket and the mesh's circuit relays (a relay server too when asked), TLS (and Noise)
 // encryption, yamux, identify, ping; a gater that lets in only peers that host a trusted actor (and, while the daemon
 // says so, peers come to join, or on a relay strangers on their way to a member); the DHT and gossipsub built behind a
-// trust gate, so they serve, name and hear only trusted peers; a connection monitor that notices a frozen peer; a
+// trust gate, so they serve, name and hear only trusted peers; liveness pings that notice a frozen peer; a
 // dialer that tries a peer's addresses best first and side by side; mDNS on the LAN for trusted peers only.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
@@ -9,6 +9,7 @@ import { yamux } from '@libp2p/yamux'
 import './yamux-window.js' // one window update per half a window received, not one per frame
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
+import { Liveness, type LivenessComponents } from './liveness.js'
 import { privateKeyFromRaw } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
@@ -60,6 +61,7 @@ export type MeshNode = Libp2p<{
   trust: TrustGate
   identify: ReturnType<ReturnType<typeof identify>>
   ping: ReturnType<ReturnType<typeof ping>>
+  liveness: Liveness
   pubsub: GossipSub
   dht: KadDHT
   relay?: ReturnType<ReturnType<typeof relayServer>>
@@ -89,6 +91,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       trust: () => gate, // recheck() after trust changes
       identify: identify({ timeout: IDENTIFY_TIMEOUT_MS }),
       ping: ping({ maxOutboundStreams: PING_OUTBOUND_STREAMS, maxInboundStreams: PING_INBOUND_STREAMS }),
+      // in place of libp2p's connection monitor: the same pings, each connection at its own phase (liveness.ts)
+      liveness: (components: LivenessComponents) => new Liveness(components, { intervalMs: PING_INTERVAL_MS, timeoutMs: PING_TIMEOUT_MS }),
       // gossipsub behind the gate: an untrusted peer never enters its peer set (so never the mesh), gets no message
       // and has its streams refused; one that becomes trusted while connected is announced to it then
       pubsub: gated(gate, gossipsub({
@@ -140,7 +144,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       addressSorter: (a, b) => Math.sign(ranking.compare(a.multiaddr.toString(), b.multiaddr.toString())) as -1 | 0 | 1,
       addressDialTimeout: RELAY_ADDRESS_TIMEOUT_MS
     },
-    connectionMonitor: { pingInterval: PING_INTERVAL_MS, pingTimeout: { minTimeout: PING_TIMEOUT_MS, maxTimeout: PING_TIMEOUT_MS } }
+    connectionMonitor: { enabled: false } // liveness pings instead
   }) as unknown as MeshNode
   return node
 }
