@@ -3,7 +3,8 @@
 // saves (bytes per message, a join's catch-up before and after compaction: bench/retention.ts), each stage of the
 // hot path alone (bench/micro), and last the pair's CPU profiles summed by stage (bench/stages.ts). Prints the
 // tables and regenerates docs/BENCHMARKS.md with docs/benchmarks.svg (AIOS_BENCH_QUICK=1: a smoke run, written
-// to a temp folder instead). `node dist/bench/run.js --report docs/benchmarks.json` rewrites the report only.
+// to a temp folder instead; AIOS_BENCH_SKIP=retention,… leaves groups out, and the report says so).
+// `node dist/bench/run.js --report docs/benchmarks.json` rewrites the report only.
 import '../daemon/runtime/polyfill.js'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -153,8 +154,16 @@ async function resourceRuns (plan: Plan, root: string, r: Results): Promise<void
   say(`resources: start-up with ${plan.seedLarge} stored ${r.spread(RESOURCES.startup1m).median.toFixed(0)} ms`)
 }
 
+/** AIOS_BENCH_SKIP=name,…: groups left out of this run (their rows say so), for a run short of time. */
+const SKIPPED = new Set((process.env.AIOS_BENCH_SKIP ?? '').split(',').map(s => s.trim()).filter(s => s !== ''))
+
 /** Runs one group; a failure is recorded as the reason the group's rows are empty, and the rest goes on. */
 async function group (r: Results, name: string, fn: () => Promise<void>): Promise<void> {
+  if (SKIPPED.has(name)) {
+    r.unavailable.set(name, 'left out of this run (AIOS_BENCH_SKIP)')
+    say(`${name}: left out (AIOS_BENCH_SKIP)`)
+    return
+  }
   try {
     await fn()
   } catch (err) {
