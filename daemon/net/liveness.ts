@@ -18,8 +18,6 @@ export interface LivenessComponents {
 export interface LivenessInit {
   intervalMs: number
   timeoutMs: number
-  /** Told of every connection dropped for a ping that failed. */
-  onDrop?: (connection: Connection, error: Error) => void
 }
 
 export class Liveness {
@@ -78,7 +76,6 @@ export class Liveness {
         c.rtt = (Date.now() - start) / 2 // it answered multistream-select (two round trips): alive
         return
       }
-      this.init.onDrop?.(c, err as Error)
       c.abort(err as Error)
     }
   }
