@@ -1,5 +1,6 @@
 // Cards in the DHT under /aios-comm/card/<handle>: a node that has never heard of an actor can still find its
 // newest card. Records are checked with the card acceptance rules; of several, the highest seq wins.
+import type { DHTProgressEvents } from '@libp2p/kad-dht'
 import { MeshError, checkEndorsement, utf8, verifyCardJson } from '../../cards/index.js'
 import type { Core } from '../core.js'
 import type { MeshNode } from '../net/index.js'
@@ -7,7 +8,13 @@ import { errorText } from '../runtime/errors.js'
 import { acceptCardJson, cardFieldsTooLarge } from './ingest.js'
 
 export const DHT_TIMEOUT_MS = 5000
+const PUT_TIMEOUT_MS = 30_000 // puts run in the background: a busy mesh gets longer than a lookup a caller waits on
 export const REPUBLISH_MS = 10 * 60_000 // records are re-put this often, so they outlive the peers that stored them
+/**
+ * A put goes to the K closest peers it finds (kad-dht's K, 20); a record stored at half as many is placed: a lookup
+ * still finds a copy when most of those peers are gone, and the periodic put restores the rest.
+ */
+export const PLACED_REPLICAS = 10
 
 const PREFIX = '/aios-comm/card/'
 
@@ -41,14 +48,22 @@ export function selectCardRecord (values: Uint8Array[]): number {
   return best
 }
 
+/** Why the cards are put: the daemon started or the interval passed, a card changed, or peers connected. */
+export type PutCause = 'interval' | 'change' | 'connect'
+
 export class CardDht {
   private timer?: NodeJS.Timeout
+  /**
+   * How many peers stored every local card on the last put that finished (the fewest of any card), undefined before
+   * one finished; Infinity when this node has no card of its own to put.
+   */
+  placed?: number
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {}
 
   /** `alsoEach`: run beside every publish of the interval (the skills' provider records). */
   start (alsoEach: () => Promise<void> = async () => {}): void {
-    const each = async (): Promise<void> => { await this.publishAll(); await alsoEach() }
+    const each = async (): Promise<void> => { await this.publishAll('interval'); await alsoEach() }
     void each()
     this.timer = setInterval(() => { void each() }, REPUBLISH_MS)
     this.timer.unref()
@@ -58,18 +73,37 @@ export class CardDht {
     clearInterval(this.timer)
   }
 
-  /** Puts every local seat's card (at start, on change, and periodically). */
-  async publishAll (): Promise<void> {
+  /**
+   * Puts every local seat's card (at start, on change, and periodically) and sets `placed` from the peers that
+   * answered each PUT_VALUE with the record as sent (FIND_NODE answers of the same query are not stores).
+   */
+  async publishAll (cause: PutCause): Promise<void> {
     const id = this.core.store.identity
+    let fewest = Infinity
     for (const seat of id.actors()) {
       const card = id.card(seat.handle)
       if (card === undefined || card.peerId !== this.core.peerId) continue
+      const value = utf8(card.json)
+      const stored = new Set<string>()
+      const onProgress = (e: DHTProgressEvents): void => {
+        if (e.type !== 'kad-dht:query:peer-response' || e.detail.messageName !== 'PUT_VALUE') return
+        const held = e.detail.record?.value
+        if (held !== undefined && Buffer.from(held).equals(value)) stored.add(e.detail.from.toString())
+      }
       try {
-        await this.node.contentRouting.put(cardKey(seat.handle), utf8(card.json), { signal: AbortSignal.timeout(DHT_TIMEOUT_MS) })
+        await this.node.contentRouting.put(cardKey(seat.handle), value, { signal: AbortSignal.timeout(PUT_TIMEOUT_MS), onProgress })
       } catch (err) {
         this.core.log.debug('dht put failed', { handle: seat.handle, error: errorText(err) })
       }
+      fewest = Math.min(fewest, stored.size)
     }
+    this.placed = fewest
+    this.core.log.debug('cards put in the DHT', { cause, stored: Number.isFinite(fewest) ? fewest : null })
+  }
+
+  /** True until a put has stored every local card at PLACED_REPLICAS peers: a new peer may be owed a copy. */
+  get underPlaced (): boolean {
+    return this.placed === undefined || this.placed < PLACED_REPLICAS
   }
 
   /** Finds an actor's newest card in the DHT and accepts it under every rule; true when a card was learned. */

@@ -17,6 +17,8 @@ import { SYNC_PROTOCOL } from './constants.js'
 const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
 const GRACE_SLACK_MS = 500 // the check at the end of a grace runs a little after it, so that grace is over by then
 const REPUBLISH_ON_CONNECT_MS = 60_000
+const CONNECTS_QUIET_MS = 3000 // a put for new connections waits until none came for this long
+const MAX_PUT_WAIT_MS = 30_000 // but no longer than this after the first connect that asked for it
 const GOSSIP_GRACE_MS = 10_000 // gossipsub opens its stream as a connection starts; after this long, a missing one is reopened
 
 /** What repairGossip needs of gossipsub beyond its typed surface (checked at run time). */
@@ -36,7 +38,7 @@ export class TruthPlane {
   private readonly onConnect = (evt: CustomEvent<{ toString: () => string }>): void => {
     const peer = evt.detail.toString()
     if (this.core.directory.isTrustedPeer(peer)) {
-      this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
+      if (this.dht.underPlaced) this.republishSoon() // a bigger routing table: put our cards where more nodes can find them
       void this.sync.pull(peer)
     } else {
       setTimeout(() => this.dropUntrusted(), UNTRUSTED_GRACE_MS + GRACE_SLACK_MS).unref() // let in for a join only
@@ -92,20 +94,30 @@ export class TruthPlane {
   private republishTimer?: NodeJS.Timeout
   private keepTimer?: NodeJS.Timeout
   private lastRepublish = -Infinity
+  private republishAsked = 0 // when the pending put was first asked for
   /**
-   * A new connection makes the routing table bigger: our cards are put again, 1 s after the first connect and then
-   * at most once per REPUBLISH_ON_CONNECT_MS. Every put is a DHT query that dials the closest peers, and each of
-   * those connects would ask for another put: unthrottled, a mesh of 30 starting together fed itself dials.
+   * A new connection makes the routing table bigger: while the last put stored our cards at fewer than PLACED_REPLICAS
+   * peers, they are put again once connects have paused for CONNECTS_QUIET_MS (at most MAX_PUT_WAIT_MS after the
+   * first that asked), then at most once per REPUBLISH_ON_CONNECT_MS. A mesh forming puts once it has formed, into
+   * the whole routing table, rather than into the first few peers and again a minute later. Every put is a DHT query
+   * that dials the closest peers, and each of those connects would ask for another put: unthrottled, a mesh of 30
+   * starting together fed itself dials. Once a put reached PLACED_REPLICAS peers, a connect asks for none: in a mesh
+   * of 30, every node coming back would otherwise have the 29 others each run a query and 20 card checks, all in the
+   * same second; the records are put again every REPUBLISH_MS and on every change.
    */
   private republishSoon (): void {
-    if (this.republishTimer !== undefined) return
-    const delay = Math.max(1000, this.lastRepublish + REPUBLISH_ON_CONNECT_MS - Date.now())
+    const now = Date.now()
+    if (this.republishTimer === undefined) this.republishAsked = now
+    clearTimeout(this.republishTimer)
+    const quiet = Math.min(now + CONNECTS_QUIET_MS, this.republishAsked + MAX_PUT_WAIT_MS)
+    const at = Math.max(quiet, this.lastRepublish + REPUBLISH_ON_CONNECT_MS)
     this.republishTimer = setTimeout(() => {
       this.republishTimer = undefined
+      if (!this.dht.underPlaced) return // a put since the connect that asked for this one placed the cards
       this.lastRepublish = Date.now()
-      void this.dht.publishAll()
+      void this.dht.publishAll('connect')
       void this.skills.provideAll()
-    }, delay)
+    }, at - now)
     this.republishTimer.unref()
   }
 
@@ -113,7 +125,7 @@ export class TruthPlane {
     this.dropUntrusted()
     for (const c of this.node.getConnections()) void this.sync.pull(c.remotePeer.toString()) // newly trusted peers
     await this.keepPeers()
-    await this.dht.publishAll()
+    await this.dht.publishAll('change')
     await this.skills.provideAll(false)
   }
 
