@@ -1,5 +1,5 @@
 // A node's own facts leave in windows: by gossip and by a sync tail, a fact after a quiet spell goes at once, and the
-// facts of a steady trickle of commits go together at the end of each FACT_FLUSH_MS window, never a message per
+// facts of a steady trickle of commits go together at the end of each FACT_FLUSH_MS window, not a message per
 // commit. On real SQLite, the real sync server and gossipsub, over real libp2p streams.
 import '../../../daemon/runtime/polyfill.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,7 @@ import { logServer, openSync, stopLogServer, type LogServer } from '../../helper
 
 const TRICKLE = 30 // facts, one durable commit each, a couple of milliseconds apart
 const LONE = 5 // facts each after a quiet spell of two windows
-const SLACK_MS = 5 // how much closer than a window two arrivals may be (timer rounding, one being read late)
+const SLACK_MS = 5 // how much closer than a window the median arrival gap may be (timer rounding)
 const WAIT_MS = 30_000
 
 interface Arrival { atMs: number, facts: FactData[] }
@@ -51,7 +51,9 @@ async function exercise (s: LogServer, arrivals: Arrival[], tag: string): Promis
 
 function expectWindows (r: { gaps: number[], lone: number[] }, arrivals: number): void {
   expect(arrivals, 'the trickle went out in fewer messages than facts').toBeLessThan(TRICKLE / 2)
-  expect(Math.min(...r.gaps), `arrival gaps ${r.gaps.map(g => g.toFixed(1)).join(', ')} ms`).toBeGreaterThanOrEqual(FACT_FLUSH_MS - SLACK_MS)
+  // arrivals carry the receiving loop's jitter: one message read late makes the next gap short (10.7 ms seen on a
+  // busy machine), so the median gap is judged; a message per commit would put it at a few ms
+  expect(median(r.gaps), `arrival gaps ${r.gaps.map(g => g.toFixed(1)).join(', ')} ms`).toBeGreaterThanOrEqual(FACT_FLUSH_MS - SLACK_MS)
   expect(median(r.lone), `lone facts arrived ${r.lone.map(g => g.toFixed(1)).join(', ')} ms after their commit`).toBeLessThan(FACT_FLUSH_MS)
 }
 
