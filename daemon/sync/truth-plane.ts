@@ -16,8 +16,8 @@ import { SYNC_PROTOCOL } from './constants.js'
 
 const UNTRUSTED_GRACE_MS = 15_000 // an unknown peer let in while an invitation is open has this long to join
 const GRACE_SLACK_MS = 500 // the check at the end of a grace runs a little after it, so that grace is over by then
-const REPUBLISH_ON_CONNECT_MS = 60_000
-const CONNECTS_QUIET_MS = 3000 // a put for new connections waits until none came for this long
+export const REPUBLISH_ON_CONNECT_MS = 60_000 // connect puts are at least this far apart
+export const CONNECTS_QUIET_MS = 3000 // a put for new connections waits until none came for this long
 const MAX_PUT_WAIT_MS = 30_000 // but no longer than this after the first connect that asked for it
 const GOSSIP_GRACE_MS = 10_000 // gossipsub opens its stream as a connection starts; after this long, a missing one is reopened
 

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { createMesh, waitFor } from '../../helpers/mesh.js'
 import { PutWatch } from '../../helpers/dht-puts.js'
 import { PLACED_REPLICAS } from '../../../daemon/directory/dht.js'
+import { CONNECTS_QUIET_MS, REPUBLISH_ON_CONNECT_MS } from '../../../daemon/sync/truth-plane.js'
 
 const N = 12 // PLACED_REPLICAS + 2: every node has more peers than placement needs
-const REPUBLISH_ON_CONNECT_MS = 60_000 // truth-plane.ts: connect puts are at least this far apart
-const CONNECTS_QUIET_MS = 3000 // truth-plane.ts: a connect put waits until connects have paused this long
 
 describe('card puts in a mesh larger than the placement', () => {
   it('a restarted node puts its cards; the nodes that had placed theirs put nothing for its connects', async () => {
