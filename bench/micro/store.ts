@@ -1,6 +1,8 @@
 // The store accept path alone, on real SQLite in real homes: the sender's notify (sign, durable commit of the
 // message and its outbox row) and the recipient's acceptMessages (verify, durable commit, batch-signed DELIVERED),
-// per message, with 1 and with 256 messages per batch (one group commit and one batch signature per batch).
+// per message, with 1 and with 256 messages per batch (one group commit and one batch signature per batch), and notify with
+// a backlog already waiting for the destination.
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +17,7 @@ const BATCHES = [1, 256] as const // one message per commit (1 outstanding) and 
 // messages per variant: one at a time each costs an fsync (~1 ms here), so fewer of those; whole batches of 256
 const SINGLE = { full: 1000, quick: 100 }
 const BATCHED = { full: 20 * 256, quick: 2 * 256 }
+const BACKLOG = { full: 50_000, quick: 5_000 } // outbox rows already waiting for the destination (MAX_OUTBOX_PER_DEST is 100,000)
 
 export const storeAcceptPath: MicroBench = async ({ quick }) => {
   const root = mkdtempSync(join(tmpdir(), 'aios-micro-store-'))
@@ -38,6 +41,14 @@ export const storeAcceptPath: MicroBench = async ({ quick }) => {
       }))
       sent.set(batch, ids)
     }
+    // the destination offline with a backlog (a laptop asleep): each notify must not cost more for it
+    const waiting = BACKLOG[quick ? 'quick' : 'full']
+    queueBacklog(s, r.handle, waiting)
+    const n = count(256)
+    out.push(await measure(STAGE, `notify, ${waiting.toLocaleString('en-US')} already waiting for the destination, 256 per batch`, n, async timed => {
+      for (let i = 0; i < n; i += 256) await timed(async () => await Promise.all(Array.from({ length: 256 }, notifyOne)))
+    }))
+    drainOutbox(s)
     // the recipient accepts what the sender stored, as the deliver frame carries it: envelope and header
     const rows = (ids: Uint8Array[]): Array<{ envelope: Uint8Array, header: Uint8Array | undefined }> => ids.map(id => s.core.store.messages.message(id)).map(m => ({ envelope: m!.envelope, header: m!.header }))
     await acceptMessages(r.core, ...unzip(rows((await Promise.all(Array.from({ length: 256 }, notifyOne))))), s.peerId) // warm-up
@@ -62,8 +73,13 @@ export const storeAcceptPath: MicroBench = async ({ quick }) => {
 function drainOutbox (s: MicroNode): void {
   const outbox = s.core.store.outbox
   for (let due = outbox.due(Number.MAX_SAFE_INTEGER, 1000); due.length > 0; due = outbox.due(Number.MAX_SAFE_INTEGER, 1000)) {
-    for (const row of due) outbox.done(row.id)
+    s.core.store.tx(() => { for (const row of due) outbox.done(row.id) })
   }
+}
+
+/** Rows for `dest` as many sends to an unreachable seat leave them, in one transaction. */
+function queueBacklog (s: MicroNode, dest: string, n: number): void {
+  s.core.store.tx(() => { for (let i = 0; i < n; i++) s.core.store.outbox.enqueue('message', new Uint8Array(randomBytes(32)), dest, 1) })
 }
 
 function unzip (rows: Array<{ envelope: Uint8Array, header: Uint8Array | undefined }>): [Uint8Array[], Array<Uint8Array | undefined>] {

@@ -129,7 +129,7 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
   const { seats, held } = await destinations(core, to)
   const auditor = auditorFor(core, { ...input, to }) // never the seat the message goes to
   for (const dest of seats) {
-    if (core.store.outbox.pendingFor(dest) >= MAX_OUTBOX_PER_DEST) {
+    if (core.store.outbox.full(dest, MAX_OUTBOX_PER_DEST)) {
       throw new MeshError('OUTBOX_FULL', `${MAX_OUTBOX_PER_DEST} messages already wait for ${dest}; wait until its node is reachable`)
     }
   }

@@ -74,6 +74,12 @@ export class OutboxStore {
   changed = true
   /** Rows committed by a writer that handed them over (see `handOver`), waiting for the worker to take them. */
   handed: HandedRow[] = []
+  /**
+   * Per destination, a number no smaller than its pending rows: counted once, raised by every row queued (committed
+   * or not), never lowered by a row that leaves. `full` counts again only when this bound reaches the limit, so a
+   * notify does not count a backlog of up to MAX_OUTBOX_PER_DEST rows each time.
+   */
+  private readonly bounds = new Map<string, number>()
 
   constructor (private readonly s: Statements) {}
 
@@ -82,6 +88,8 @@ export class OutboxStore {
     const r = this.s.get(`INSERT OR IGNORE INTO outbox (kind, ref, dest, next_attempt_ms, created_at_ms) VALUES (?, ?, ?, ?, ?)`).run(kind, ref, dest, nowMs, nowMs)
     if (r.changes !== 1) return undefined
     if (opts.handed !== true) this.changed = true
+    const bound = this.bounds.get(dest)
+    if (bound !== undefined) this.bounds.set(dest, bound + 1)
     return Number(r.lastInsertRowid)
   }
 
@@ -123,6 +131,15 @@ export class OutboxStore {
     return this.s.get(`SELECT count(*) FROM outbox WHERE dest = ? AND status = 'pending'`).pluck().get(dest) as number
   }
 
+  /** Whether `dest` has at least `limit` pending rows (exact: it counts them whenever the bound does not rule it out). */
+  full (dest: string, limit: number): boolean {
+    const bound = this.bounds.get(dest)
+    if (bound !== undefined && bound < limit) return false
+    const n = this.pendingFor(dest)
+    this.bounds.set(dest, n)
+    return n >= limit
+  }
+
   pendingCount (): number {
     return this.s.get(`SELECT count(*) FROM outbox WHERE status = 'pending'`).pluck().get() as number
   }
@@ -156,7 +173,10 @@ export class OutboxStore {
   /** Puts a message's outbox rows (pending, failed or expired) back to pending, due now; returns how many. */
   retryNow (ref: Uint8Array, nowMs: number): number {
     const n = this.s.get(`UPDATE outbox SET status = 'pending', next_attempt_ms = ? WHERE kind = 'message' AND ref = ?`).run(nowMs, ref).changes
-    if (n > 0) this.changed = true
+    if (n > 0) {
+      this.changed = true
+      this.bounds.clear() // rows back to pending, for whichever destinations: counted again when next asked
+    }
     return n
   }
 

@@ -21,6 +21,7 @@ describe('stage microbenchmarks', () => {
     expect(byName.get('store accept path')).toEqual([
       'notify: sign + durable commit + outbox row, 1 per batch',
       'notify: sign + durable commit + outbox row, 256 per batch',
+      'notify, 5,000 already waiting for the destination, 256 per batch',
       'accept: verify + durable commit + DELIVERED signed, 1 per batch',
       'accept: verify + durable commit + DELIVERED signed, 256 per batch'
     ])
