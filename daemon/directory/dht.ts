@@ -58,6 +58,8 @@ export class CardDht {
    * one finished; Infinity when this node has no card of its own to put.
    */
   placed?: number
+  /** Trusted peers connected when the latest put (finished or running) began: at most that many could store the cards. */
+  private putAmong?: number
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {}
 
@@ -79,6 +81,7 @@ export class CardDht {
    */
   async publishAll (cause: PutCause): Promise<void> {
     const id = this.core.store.identity
+    const among = this.putAmong = this.connectedPeers()
     let fewest = Infinity
     for (const seat of id.actors()) {
       const card = id.card(seat.handle)
@@ -98,12 +101,30 @@ export class CardDht {
       fewest = Math.min(fewest, stored.size)
     }
     this.placed = fewest
-    this.core.log.debug('cards put in the DHT', { cause, stored: Number.isFinite(fewest) ? fewest : null })
+    this.core.log.debug('cards put in the DHT', { cause, stored: Number.isFinite(fewest) ? fewest : null, among })
   }
 
   /** True until a put has stored every local card at PLACED_REPLICAS peers: a new peer may be owed a copy. */
   get underPlaced (): boolean {
     return this.placed === undefined || this.placed < PLACED_REPLICAS
+  }
+
+  /**
+   * Under-placed, and more trusted peers are connected now than when the latest put began: a put now can store the
+   * cards at peers that one could not reach (a node that started before most of its mesh).
+   */
+  get moreToReach (): boolean {
+    return this.underPlaced && this.putAmong !== undefined && this.connectedPeers() > this.putAmong
+  }
+
+  /** Distinct trusted peers with an open connection: the DHT of a mesh holds only them. */
+  private connectedPeers (): number {
+    const peers = new Set<string>()
+    for (const c of this.node.getConnections()) {
+      const p = c.remotePeer.toString()
+      if (c.status === 'open' && this.core.directory.isTrustedPeer(p)) peers.add(p)
+    }
+    return peers.size
   }
 
   /** Finds an actor's newest card in the DHT and accepts it under every rule; true when a card was learned. */

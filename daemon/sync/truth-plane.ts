@@ -98,19 +98,22 @@ export class TruthPlane {
   /**
    * A new connection makes the routing table bigger: while the last put stored our cards at fewer than PLACED_REPLICAS
    * peers, they are put again once connects have paused for CONNECTS_QUIET_MS (at most MAX_PUT_WAIT_MS after the
-   * first that asked), then at most once per REPUBLISH_ON_CONNECT_MS. A mesh forming puts once it has formed, into
-   * the whole routing table, rather than into the first few peers and again a minute later. Every put is a DHT query
+   * first that asked). A mesh forming puts once it has formed, into the whole routing table, rather than into the
+   * first few peers. Connect puts are at least REPUBLISH_ON_CONNECT_MS apart, unless more trusted peers are connected
+   * now than when the latest put began: the spacing holds back puts into the same peers (every put is a DHT query
    * that dials the closest peers, and each of those connects would ask for another put: unthrottled, a mesh of 30
-   * starting together fed itself dials. Once a put reached PLACED_REPLICAS peers, a connect asks for none: in a mesh
-   * of 30, every node coming back would otherwise have the 29 others each run a query and 20 card checks, all in the
-   * same second; the records are put again every REPUBLISH_MS and on every change.
+   * starting together fed itself dials), while a node that started before most of its mesh reached only a few, and
+   * would otherwise put again a minute later, when the mesh is at work. Once a put reached PLACED_REPLICAS peers, a
+   * connect asks for none: in a mesh of 30, every node coming back would otherwise have the 29 others each run a
+   * query and 20 card checks, all in the same second; the records are put again every REPUBLISH_MS and on every change.
    */
   private republishSoon (): void {
     const now = Date.now()
     if (this.republishTimer === undefined) this.republishAsked = now
     clearTimeout(this.republishTimer)
     const quiet = Math.min(now + CONNECTS_QUIET_MS, this.republishAsked + MAX_PUT_WAIT_MS)
-    const at = Math.max(quiet, this.lastRepublish + REPUBLISH_ON_CONNECT_MS)
+    // the spacing holds back puts into the same peers; a routing table that grew since the last put is owed one now
+    const at = this.dht.moreToReach ? quiet : Math.max(quiet, this.lastRepublish + REPUBLISH_ON_CONNECT_MS)
     this.republishTimer = setTimeout(() => {
       this.republishTimer = undefined
       if (!this.dht.underPlaced) return // a put since the connect that asked for this one placed the cards
