@@ -86,7 +86,7 @@ try {
       })
       const via = new Map<string, number>()
       for (let k = 0; k < n; k++) if (k !== j) { const v = arrivals[k].get(s.hash)?.via ?? 'other'; via.set(v, (via.get(v) ?? 0) + 1) }
-      say(`  n${i} → n${j}: ${s.ms.toFixed(0)} ms; published to ${to?.length ?? '?'} of ${n - 1}; paths ${[...via].map(([v, c]) => `${v} ${c}`).join(', ')}; slowest: ${slow.join('; ')}`)
+      say(`  ${s.at} n${i} → n${j}: ${s.ms.toFixed(0)} ms; published to ${to?.length ?? '?'} of ${n - 1}; paths ${[...via].map(([v, c]) => `${v} ${c}`).join(', ')}; slowest: ${slow.join('; ')}`)
     }
     const l = summarize(times)
     p99s.push(l.p99)

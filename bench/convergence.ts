@@ -25,6 +25,8 @@ export interface Spread {
   ms: number
   perNode: number[]
   hash: string
+  /** When READ was issued (ISO time, to line up with the daemons' logs). */
+  at: string
 }
 
 const sleep = async (ms: number): Promise<void> => await new Promise(resolve => setTimeout(resolve, ms))
@@ -128,6 +130,7 @@ export class ConvergenceMesh {
     await sleep(QUIET_MS)
     const id = Buffer.from(parseObligation(obligation))
     const t0 = performance.now()
+    const at = new Date().toISOString()
     await this.control[j].call('read', { obligation })
     let pending = this.probes.map((_, k) => k)
     const perNode = this.probes.map(() => 0)
@@ -140,7 +143,7 @@ export class ConvergenceMesh {
       })
       if (pending.length === 0) {
         const row = this.hashes[j].get(id) as { hash: Buffer } | undefined
-        return { ms: Math.max(...perNode), perNode, hash: row?.hash.toString('hex') ?? '' }
+        return { ms: Math.max(...perNode), perNode, hash: row?.hash.toString('hex') ?? '', at }
       }
       if (performance.now() - t0 > CONVERGE_TIMEOUT_MS) throw new Error(`a READ receipt reached ${this.homes.length - pending.length} of ${this.homes.length} daemons in ${CONVERGE_TIMEOUT_MS / 1000} s`)
       await sleep(POLL_MS)
