@@ -58,7 +58,7 @@ export class CardDht {
    * one finished; Infinity when this node has no card of its own to put.
    */
   placed?: number
-  /** Trusted peers connected when the latest put (finished or running) began: at most that many could store the cards. */
+  /** The most trusted peers connected when any put so far began: no put could store the cards at more. */
   private putAmong?: number
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {}
@@ -81,7 +81,8 @@ export class CardDht {
    */
   async publishAll (cause: PutCause): Promise<void> {
     const id = this.core.store.identity
-    const among = this.putAmong = this.connectedPeers()
+    const among = this.connectedPeers()
+    this.putAmong = Math.max(this.putAmong ?? 0, among)
     let fewest = Infinity
     for (const seat of id.actors()) {
       const card = id.card(seat.handle)
@@ -110,8 +111,9 @@ export class CardDht {
   }
 
   /**
-   * Under-placed, and more trusted peers are connected now than when the latest put began: a put now can store the
-   * cards at peers that one could not reach (a node that started before most of its mesh).
+   * Under-placed, and more trusted peers are connected now than when any put so far began: a put now can store the
+   * cards at peers none could reach (a node that started before most of its mesh). A peer that comes back to a mesh
+   * no bigger than before is not one.
    */
   get moreToReach (): boolean {
     return this.underPlaced && this.putAmong !== undefined && this.connectedPeers() > this.putAmong

@@ -100,7 +100,7 @@ export class TruthPlane {
    * peers, they are put again once connects have paused for CONNECTS_QUIET_MS (at most MAX_PUT_WAIT_MS after the
    * first that asked). A mesh forming puts once it has formed, into the whole routing table, rather than into the
    * first few peers. Connect puts are at least REPUBLISH_ON_CONNECT_MS apart, unless more trusted peers are connected
-   * now than when the latest put began: the spacing holds back puts into the same peers (every put is a DHT query
+   * now than when any put so far began: the spacing holds back puts into the same peers (every put is a DHT query
    * that dials the closest peers, and each of those connects would ask for another put: unthrottled, a mesh of 30
    * starting together fed itself dials), while a node that started before most of its mesh reached only a few, and
    * would otherwise put again a minute later, when the mesh is at work. Once a put reached PLACED_REPLICAS peers, a
