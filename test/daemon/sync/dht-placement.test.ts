@@ -1,8 +1,8 @@
 // A card put counts the peers that stored the record (their PUT_VALUE answers), and a forming mesh puts once its
 // connects have paused, into the whole routing table. In a mesh of 3 the cards are never placed at PLACED_REPLICAS
 // peers, so connects still ask for puts (test/daemon/sync/dht-placement.full.test.ts: a mesh where they are placed).
-// Connect puts are spaced REPUBLISH_ON_CONNECT_MS apart, except when more peers are connected than the last put had:
-// a node that started first puts again as soon as its mesh has grown, not a minute later.
+// Connect puts are spaced REPUBLISH_ON_CONNECT_MS apart, except when more peers are connected than any put so far
+// began with: a node that started first puts again as soon as its mesh has grown, not a minute later.
 import { describe, expect, it } from 'vitest'
 import { createMesh, waitFor } from '../../helpers/mesh.js'
 import { PutWatch } from '../../helpers/dht-puts.js'
