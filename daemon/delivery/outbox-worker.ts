@@ -293,7 +293,8 @@ export class OutboxWorker {
     const now = Date.now()
     const settledStates: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
     const attempts: DeliverAttempt[] = []
-    const ok = await this.core.store.commit.run(() => {
+    // the receipts an answer brings are held by the peer that answered: its sync tail passes over them
+    const ok = await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(sent.peerId, () => {
       messages.forEach((item, i) => {
         const r = res.results[i]
         const m = item.message ?? store.message(item.row.ref)
@@ -326,7 +327,7 @@ export class OutboxWorker {
       })
       audits.forEach((item, i) => { settleRow(outbox, item.row, res.auditResults?.[i], 'audit', now) })
       return true
-    }, { durable: false }).catch(err => this.reread(err))
+    }), { durable: false }).catch(err => this.reread(err))
     if (ok !== true) return
     if (settledStates.length > 0) crashPoint('after-settle-commit')
     this.attempted(attempts)

@@ -111,7 +111,8 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
   const signed = new Map<string, Uint8Array>()
   const arrived: Fresh[] = []
   if (fresh.length > 0) {
-    await core.store.commit.run(() => {
+    // the DELIVERED receipts signed here go back to the peer in its answer (see FactGossip.publishNew)
+    await core.store.commit.run(() => core.store.facts.peers.handing(peerId, () => {
       const unsigned: Fresh[] = []
       for (const f of dedupe(fresh)) {
         // the receipts already held for it, from the index alone: whether its DELIVERED is among them, and the state
@@ -150,7 +151,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         })
         crashPoint('after-delivered-receipt') // signed, but only inside this transaction, which is not committed yet
       }
-    })
+    }))
     crashPoint('after-deliver-commit')
     for (const f of arrived) for (const to of f.seats) core.events.emit('message:in', { id: f.msg.id, to, from: f.msg.from, queued: true })
   }

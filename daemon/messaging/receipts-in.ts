@@ -71,7 +71,7 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
   const results: ReceiptResultData[] = []
   const stored: Array<{ messageId: Uint8Array, state: string, actor: string }> = []
   const refused: Array<{ code: ErrorCode, reason: string }> = []
-  await core.store.commit.run(() => {
+  await core.store.commit.run(() => core.store.facts.peers.receivedFrom(peer, () => {
     for (const bytes of batch) {
       const o = openReceipt(bytes)
       if (!o.ok) {
@@ -104,7 +104,7 @@ export async function acceptReceipts (core: Core, batch: Uint8Array[], peer?: st
       if (content !== undefined) keepContent(core, o.hash, o.receipt, message, content, now)
       if (r.isNew) stored.push({ messageId: message.id, state: r.state, actor: o.receipt.actor })
     }
-  })
+  }))
   for (const s of stored) core.events.emit('receipt', s)
   for (const r of refused) core.events.emit('refused', { what: 'receipt', code: r.code, reason: r.reason, peer })
   return results

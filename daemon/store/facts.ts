@@ -1,6 +1,7 @@
 // The fact log: an append-only list of accepted signed facts, idempotent on their hash, read by peers in order.
 import { sha256 } from '../../cards/index.js'
 import type { FactWatermark } from './fact-watermark.js'
+import { FactPeers } from './fact-peers.js'
 import type { Statements } from './statements.js'
 
 export type FactKind = 'card' | 'receipt' | 'revocation' | 'endorsement' | 'lease'
@@ -28,6 +29,9 @@ export class FactStore {
   /** Set by the store: told of every seq given out, it knows which are durable (see fact-watermark.ts). */
   watermark?: FactWatermark
 
+  /** Which peer holds each fact appended lately, so that it is not sent there again (see fact-peers.ts). */
+  readonly peers = new FactPeers()
+
   constructor (private readonly s: Statements) {}
 
   /**
@@ -50,10 +54,12 @@ export class FactStore {
     if (r.changes !== 1) return undefined
     const seq = Number(r.lastInsertRowid)
     this.watermark?.appended(seq)
-    if (this.learningDepth > 0) {
+    const learned = this.learningDepth > 0
+    if (learned) {
       this.learned.add(seq)
       this.lastLearned = seq
     }
+    this.peers.appended(seq, hash, learned)
     this.onAppend?.()
     return seq
   }

@@ -56,6 +56,8 @@ export function hexOf (bytes: Uint8Array): string {
 
 export interface GossipStats {
   published: number
+  /** Own facts not published: the only peer listening had them in its deliver answer. */
+  skipped: number
   accepted: number
   rejected: number
 }
@@ -65,7 +67,7 @@ export class FactGossip {
   private publishing = false
   private lastSentAt = -Infinity // performance.now() of the last publish
   private flush?: NodeJS.Timeout
-  readonly stats: GossipStats = { published: 0, accepted: 0, rejected: 0 }
+  readonly stats: GossipStats = { published: 0, skipped: 0, accepted: 0, rejected: 0 }
   private readonly onAppend = (): void => { this.schedule() }
 
   constructor (private readonly pubsub: GossipSub, private readonly core: Core) {}
@@ -137,7 +139,8 @@ export class FactGossip {
   private async apply (peer: PeerId, facts: FactData[]): Promise<TopicValidatorResult> {
     for (const f of facts) if (f.envelope.byteLength > MAX_FACT_BYTES) return this.reject(peer, 'FACT_TOO_LARGE', `a gossiped fact has ${f.envelope.byteLength} bytes; the limit is ${MAX_FACT_BYTES}`)
     const now = Date.now()
-    const verdicts: FactVerdict[] = await this.core.store.commit.run(() => facts.map(f => applyFact(this.core, f.kind, f.envelope, now)))
+    // what a peer relays it holds (its validator stored it first): the tail to that peer passes over it
+    const verdicts: FactVerdict[] = await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(peer.toString(), () => facts.map(f => applyFact(this.core, f.kind, f.envelope, now))))
     let fresh = 0
     let refused: Extract<FactVerdict, { verdict: 'reject' }> | undefined
     verdicts.forEach((v, i) => {
@@ -185,11 +188,20 @@ export class FactGossip {
         const rows = this.core.store.facts.since(this.lastPublished, GOSSIP_BATCH_FACTS * 2)
         if (rows.length === 0) break
         const learned = this.core.store.facts.learned
+        const handed = this.core.store.facts.peers.handedTo
+        const listeners = this.listeners()
         const own: FactRow[] = []
         for (const f of rows) {
           this.lastPublished = f.seq
           if (learned.delete(f.seq)) continue // its signer's node gossips it; see FactStore.learning
           if (f.bytes.byteLength > MAX_FACT_BYTES) continue // stored by an older version: no peer would take it
+          // a DELIVERED receipt went back in the deliver answer; when that peer is the only one listening, gossip
+          // would only bring it a second copy (the sync tail still carries it: the repair if the answer was lost)
+          const to = handed.take(f.seq, f.hash)
+          if (to !== undefined && listeners.size === 1 && listeners.has(to)) {
+            this.stats.skipped++
+            continue
+          }
           own.push(f)
         }
         for (const batch of factBatches(own)) await this.publish(batch)
@@ -198,6 +210,11 @@ export class FactGossip {
     } finally {
       this.publishing = false
     }
+  }
+
+  /** The peers subscribed to either fact topic. */
+  private listeners (): Set<string> {
+    return new Set([FACT_BATCH_TOPIC, FACTS_TOPIC].flatMap(t => this.pubsub.getSubscribers(t).map(String)))
   }
 
   private async publish (batch: FactData[]): Promise<void> {

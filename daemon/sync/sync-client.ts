@@ -122,7 +122,7 @@ export class SyncClient {
   private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
     if (facts.length === 0) return
     const now = Date.now()
-    await this.core.store.commit.run(() => {
+    await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(peerId, () => {
       let wrote = false
       let cards = false
       for (const f of facts) {
@@ -142,10 +142,11 @@ export class SyncClient {
           this.core.events.emit('refused', { what: 'fact', code: v.code, reason: v.reason, peer: peerId })
         }
       }
-      if (cards && this.deferred.size > 0) stats.applied += this.retryDeferred(now)
+      // facts set aside came with earlier pages, perhaps from another peer: held by no peer this node knows of
+      if (cards && this.deferred.size > 0) stats.applied += this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(now))
       const last = facts[facts.length - 1].seq
       if (wrote) this.checkpoints.write(peerId, last, now) // rides the write this page makes anyway
       else this.checkpoints.later(peerId, last)
-    })
+    }))
   }
 }

@@ -56,6 +56,12 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
           last = f.seq
           continue
         }
+        // in the live tail, a fact that came from this very peer is not sent back: the peer held it when it sent it
+        // (a catch-up serves everything, so a peer whose store went back in time still gets its own facts again)
+        if (caughtUp && core.store.facts.peers.cameFrom.takeIf(f.seq, f.hash, remote)) {
+          last = f.seq
+          continue
+        }
         if (facts.length > 0 && bytes + f.bytes.byteLength > SYNC_PAGE_BYTES) break
         facts.push({ seq: f.seq, kind: f.kind, envelope: f.bytes })
         bytes += f.bytes.byteLength
