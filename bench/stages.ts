@@ -21,8 +21,9 @@ const WARMUP = 1000 // messages before the window opens: connections up, JIT war
 /** The monotonic clock V8 stamps profile samples with (CLOCK_MONOTONIC), in µs. */
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n)
 
-export async function measureStages (opts: { messages: number, root?: string, outstanding?: number }): Promise<StageCosts> {
+export async function measureStages (opts: { messages: number, root?: string, outstanding?: number, bytes?: number }): Promise<StageCosts> {
   const outstanding = opts.outstanding ?? OUTSTANDING
+  const size = opts.bytes ?? BYTES
   const root = opts.root ?? mkdtempSync(join(tmpdir(), 'aios-stages-'))
   const profiles = join(root, 'profiles')
   mkdirSync(profiles, { recursive: true })
@@ -32,10 +33,10 @@ export async function measureStages (opts: { messages: number, root?: string, ou
   try {
     pair = await Pair.start(join(root, 'pair'))
     const pids = pair.daemons.map(d => d.child?.pid) as [number, number]
-    await notifyDelivered(pair.a, pair.recipient.handle, BYTES, WARMUP, OUTSTANDING)
+    await notifyDelivered(pair.a, pair.recipient.handle, size, WARMUP, OUTSTANDING)
     const cpu0 = pids.map(cpuMicros)
     const fromUs = nowUs()
-    await notifyDelivered(pair.a, pair.recipient.handle, BYTES, opts.messages, outstanding)
+    await notifyDelivered(pair.a, pair.recipient.handle, size, opts.messages, outstanding)
     const toUs = nowUs()
     const cpu = pids.map((p, i) => (cpuMicros(p) - cpu0[i]) / opts.messages)
     await pair.stop() // a profile is written when its daemon exits cleanly
@@ -47,7 +48,7 @@ export async function measureStages (opts: { messages: number, root?: string, ou
     const tr = stageTimes(r, 'recipient', inWindow ? window : undefined)
     const per = (us: number): number => us / opts.messages
     return {
-      bytes: BYTES,
+      bytes: size,
       outstanding,
       messages: opts.messages,
       rows: STAGES.map(st => ({ stage: st.key, label: st.label, sender: per(ts.us[st.key]), recipient: per(tr.us[st.key]) })),
@@ -82,7 +83,12 @@ export function stagesText (c: StageCosts): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // AIOS_STAGES_OUTSTANDING=1: the same cost table for messages sent one at a time (the latency path)
-  const c = await measureStages({ messages: Number(process.env.AIOS_STAGES_MESSAGES ?? 5000), outstanding: Number(process.env.AIOS_STAGES_OUTSTANDING ?? OUTSTANDING) })
+  // AIOS_STAGES_OUTSTANDING=1: the same cost table for messages sent one at a time (the latency path);
+  // AIOS_STAGES_BYTES=65536: for another body size
+  const c = await measureStages({
+    messages: Number(process.env.AIOS_STAGES_MESSAGES ?? 5000),
+    outstanding: Number(process.env.AIOS_STAGES_OUTSTANDING ?? OUTSTANDING),
+    bytes: Number(process.env.AIOS_STAGES_BYTES ?? BYTES)
+  })
   process.stdout.write(stagesText(c) + '\n')
 }
