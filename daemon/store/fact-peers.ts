@@ -41,35 +41,33 @@ export class FactPeers {
   readonly cameFrom = new Bounded()
   /** This node's own facts handed to a peer in a deliver answer: not gossiped when that peer is the only listener. */
   readonly handedTo = new Bounded()
-  private from?: string
-  private to?: string
+  private readonly current: { from?: string, to?: string } = {}
 
   /** Runs `fn` with every fact learned inside it recorded as held by `peer` (undefined: the facts came from no peer). */
   receivedFrom<T> (peer: string | undefined, fn: () => T): T {
-    const before = this.from
-    this.from = peer
-    try {
-      return fn()
-    } finally {
-      this.from = before
-    }
+    return this.with('from', peer, fn)
   }
 
   /** Runs `fn` with every fact of this node's own appended inside it recorded as handed to `peer`. */
   handing<T> (peer: string | undefined, fn: () => T): T {
-    const before = this.to
-    this.to = peer
+    return this.with('to', peer, fn)
+  }
+
+  private with<T> (which: 'from' | 'to', peer: string | undefined, fn: () => T): T {
+    const before = this.current[which]
+    this.current[which] = peer
     try {
       return fn()
     } finally {
-      this.to = before
+      this.current[which] = before
     }
   }
 
   /** Told of each append by the fact log: `learned` says whether the fact came from a peer. */
   appended (seq: number, hash: Uint8Array, learned: boolean): void {
+    const { from, to } = this.current
     if (learned) {
-      if (this.from !== undefined) this.cameFrom.set(seq, this.from, hash)
-    } else if (this.to !== undefined) this.handedTo.set(seq, this.to, hash)
+      if (from !== undefined) this.cameFrom.set(seq, from, hash)
+    } else if (to !== undefined) this.handedTo.set(seq, to, hash)
   }
 }
