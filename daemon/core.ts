@@ -108,7 +108,6 @@ export class Core {
     readonly log: Logger
   ) {
     this.events.setMaxListeners(100)
-    ctx.store.checkpointer.warn = msg => { log.warn(msg) }
     let scheduled = false
     ctx.store.facts.onAppend = () => {
       if (scheduled) return

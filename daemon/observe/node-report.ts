@@ -1,6 +1,5 @@
 // The node at a glance: identity and uptime, peers with their round-trip time, seats' health, the outbox per
 // destination and the obligations that have waited longest. `status` prints it; the web page and metrics read it.
-import type { CheckpointerStats } from '../store/checkpointer.js'
 import type { Core, NodeView } from '../core.js'
 import { obligationId } from '../messaging/ids.js'
 import { packageVersion } from '../runtime/package-root.js'
@@ -30,8 +29,6 @@ export interface NodeReport {
   messages: number
   /** The store's size and age, the retention policy and the compactions. */
   store?: RetentionView
-  /** The log's checkpoints off the main thread (daemon/store/checkpointer.ts). */
-  checkpoints: CheckpointerStats & { running: boolean }
 }
 
 export async function nodeReport (core: Core, node: NodeView, wake: WakeService, startedAtMs: number): Promise<NodeReport> {
@@ -52,7 +49,6 @@ export async function nodeReport (core: Core, node: NodeView, wake: WakeService,
     oldest: { undelivered: oldestView(stats.oldestUndelivered(), now), openInbox: oldestView(stats.oldestOpenInbox(), now) },
     truth: node.truth(),
     messages: core.store.messages.countMessages(),
-    checkpoints: { ...core.store.checkpointer.stats, running: core.store.checkpointer.running },
     ...storeView(node)
   }
 }

@@ -47,8 +47,6 @@ export class GroupCommit {
   private scheduled = false
   /** Durable groups that wrote and are on disk (their commit or their log's fsync returned), since the store opened. */
   durableCommits = 0
-  /** Told after each commit that wrote, with the number of writes in its group (the checkpointer's cue). */
-  onWrote?: (writes: number) => void
 
   private readonly totalChanges: Database.Statement
   private readonly wal?: WalFile
@@ -137,7 +135,6 @@ export class GroupCommit {
       })()
       if (wrote && !relaxed && !deferred) this.durableCommits++
       this.watermark?.committed(wrote && !relaxed && !deferred)
-      if (wrote) this.onWrote?.(group.length)
     } catch (err) {
       this.watermark?.rolledBack()
       for (const p of group) p.reject(err)

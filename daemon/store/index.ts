@@ -1,7 +1,6 @@
 // store: the node's SQLite file. Nothing outside daemon/store/ writes SQL.
 import { existsSync, statSync } from 'node:fs'
-import { durabilityPragmas, openDb, type Db } from './db.js'
-import { Checkpointer } from './checkpointer.js'
+import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
 import { ReceiptStore } from './receipts.js'
@@ -70,8 +69,6 @@ export class Store {
   readonly commit: GroupCommit
   /** The highest fact seq a durable commit covers: peers are handed seqs up to it only. */
   readonly watermark: FactWatermark
-  /** Copies the log into the database off the main thread while writes keep coming (see checkpointer.ts). */
-  readonly checkpointer: Checkpointer
   private constructor (readonly db: Db) {
     const s = new Statements(db)
     this.facts = new FactStore(s)
@@ -80,8 +77,6 @@ export class Store {
     this.watermark = new FactWatermark(() => this.facts.head(), markSynced, async () => await this.commit.run(markSynced))
     this.facts.watermark = this.watermark
     this.commit = new GroupCommit(db, this.watermark)
-    this.checkpointer = new Checkpointer(db, durabilityPragmas(process.platform))
-    this.commit.onWrote = writes => { this.checkpointer.wrote(writes) }
     this.invites = new InviteStore(s)
     this.carriers = new CarrierStore(s)
     this.stats = new StatsStore(s)
@@ -127,7 +122,6 @@ export class Store {
   close (): void {
     this.commit.close() // fsyncs what is committed and not yet on disk before SQLite closes
     this.watermark.close()
-    this.checkpointer.close() // its connection closes first: the last one to close copies the log in and removes it
     if (this.db.open) this.db.close()
   }
 }
