@@ -189,7 +189,7 @@ export class FactGossip {
         if (rows.length === 0) break
         const learned = this.core.store.facts.learned
         const handed = this.core.store.facts.peers.handedTo
-        const listeners = this.listeners()
+        let listeners: Set<string> | undefined // read only when a fact was handed to a peer
         const own: FactRow[] = []
         for (const f of rows) {
           this.lastPublished = f.seq
@@ -198,7 +198,7 @@ export class FactGossip {
           // a DELIVERED receipt went back in the deliver answer; when that peer is the only one listening, gossip
           // would only bring it a second copy (the sync tail still carries it: the repair if the answer was lost)
           const to = handed.take(f.seq, f.hash)
-          if (to !== undefined && listeners.size === 1 && listeners.has(to)) {
+          if (to !== undefined && (listeners ??= this.listeners()).size === 1 && listeners.has(to)) {
             this.stats.skipped++
             continue
           }
