@@ -38,10 +38,13 @@ describe('store', () => {
     const results = await Promise.allSettled([
       s.commit.run(() => s.messages.insertMessage(row(1))),
       s.commit.run(() => s.messages.insertMessage(row(1))), // duplicate id: fails
-      s.commit.run(() => s.messages.insertMessage(row(2)))
+      s.commit.run(() => s.messages.insertMessage(row(2))),
+      // wrote, then failed: what it wrote is taken back with it (its own savepoint), the group's other writes stay
+      s.commit.run(() => { s.messages.insertMessage(row(3)); throw new Error('after a write') })
     ])
-    expect(results.map(r => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(results.map(r => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected'])
     expect(s.messages.countMessages()).toBe(2)
+    expect(s.messages.message(row(3).id)).toBeUndefined()
     s.close()
   })
 
