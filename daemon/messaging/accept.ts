@@ -78,20 +78,23 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
   const results: DeliverResultData[] = new Array(batch.length)
   const fresh: Fresh[] = []
   const seen = new Map<string, Uint8Array>()
-  batch.forEach((bytes, index) => {
+  // every check reads the store (the sender's seat, whether the id is archived or held): one read lock for the frame
+  const checked = core.store.read(() => batch.map((bytes, index) => {
     const c = verifyMessage(core, bytes, headers[index], now)
+    return c.ok ? { c, gone: core.store.retention.gone(c.msg.id) !== undefined, held: store.held(c.msg.id) } : { c }
+  }))
+  checked.forEach(({ c, gone, held }, index) => {
     if (!c.ok) {
-      results[index] = { messageId: idOf(bytes), errorCode: c.code, errorMessage: c.reason }
+      results[index] = { messageId: idOf(batch[index]), errorCode: c.code, errorMessage: c.reason }
       core.events.emit('refused', { what: 'message', code: c.code, reason: c.reason, peer: peerId })
       return
     }
-    if (core.store.retention.gone(c.msg.id) !== undefined) {
+    if (gone === true) {
       // an old sender's retry of an obligation that is final and archived here: never stored or woken again
       results[index] = { messageId: c.msg.id, errorCode: 'OBLIGATION_ARCHIVED', errorMessage: 'this obligation is final and archived on this node' }
       return
     }
     const key = Buffer.from(c.msg.id).toString('hex')
-    const held = store.held(c.msg.id)
     const earlier = seen.get(key) ?? held?.hash
     if (earlier !== undefined && !bytesEqual(earlier, c.hash)) {
       store.recordEquivocation(c.msg.id, c.hash, c.msg.from, peerId, now)
@@ -103,7 +106,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
     seen.set(key, c.hash)
     const role = roleOfAddress(c.msg.to)
     const seats = role === undefined ? [c.msg.to] : localRoleSeats(core, role, now)
-    fresh.push({ index, msg: c.msg, seats, bytes, header: c.header, hash: c.hash, existing: held !== undefined && held.localTo })
+    fresh.push({ index, msg: c.msg, seats, bytes: batch[index], header: c.header, hash: c.hash, existing: held !== undefined && held.localTo })
   })
 
   // One transaction stores every new message, its DELIVERED receipt and its wake-queue row; DELIVERED leaves

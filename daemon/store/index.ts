@@ -69,7 +69,11 @@ export class Store {
   readonly commit: GroupCommit
   /** The highest fact seq a durable commit covers: peers are handed seqs up to it only. */
   readonly watermark: FactWatermark
+  /** Made once (see GroupCommit.inner): BEGIN … COMMIT around fn, or a savepoint inside an open transaction. */
+  private readonly inTx: (fn: () => unknown) => unknown
+
   private constructor (readonly db: Db) {
+    this.inTx = db.transaction((fn: () => unknown) => fn())
     const s = new Statements(db)
     this.facts = new FactStore(s)
     this.meta = new MetaStore(s)
@@ -116,7 +120,16 @@ export class Store {
 
   /** Runs fn in one transaction (committed durably before it returns). */
   tx<T> (fn: () => T): T {
-    return this.db.transaction(fn)()
+    return this.inTx(fn) as T
+  }
+
+  /**
+   * Runs reads that belong together (a frame's worth of look-ups) under one read lock: outside a transaction each
+   * statement takes and drops SQLite's lock on its own (two fcntl calls and an fstat each). For reads only: a
+   * write in fn would commit with it.
+   */
+  read<T> (fn: () => T): T {
+    return this.inTx(fn) as T
   }
 
   close (): void {
