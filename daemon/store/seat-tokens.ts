@@ -1,19 +1,26 @@
 // Isolated seats: the hash of each one's token (the token itself is only ever in its 0600 file).
 import type { Statements } from './statements.js'
+import { SeatCache } from './seat-cache.js'
 
 export class SeatTokenStore {
+  /** Read on every call that acts as a seat; written only by `actor token` (see seat-cache.ts for the rule). */
+  private readonly hashes = new SeatCache<Uint8Array>(() => this.s.database)
+
   constructor (private readonly s: Statements) {}
 
   /** Sets (or replaces, on rotation) a seat's token hash. */
   set (handle: string, hash: Uint8Array, atMs: number): void {
+    this.hashes.changed()
     this.s.get(`INSERT INTO seat_tokens (handle, token_hash, created_at_ms) VALUES (?, ?, ?)
       ON CONFLICT (handle) DO UPDATE SET token_hash = excluded.token_hash, created_at_ms = excluded.created_at_ms`).run(handle, hash, atMs)
   }
 
   /** The seat's token hash; undefined when the seat is not isolated. */
   hash (handle: string): Uint8Array | undefined {
-    const r = this.s.get('SELECT token_hash FROM seat_tokens WHERE handle = ?').pluck().get(handle) as Buffer | undefined
-    return r === undefined ? undefined : new Uint8Array(r)
+    return this.hashes.actor(handle, () => {
+      const r = this.s.get('SELECT token_hash FROM seat_tokens WHERE handle = ?').pluck().get(handle) as Buffer | undefined
+      return r === undefined ? undefined : new Uint8Array(r)
+    })
   }
 
   /** Every isolated seat still hosted here, with its token hash. */
@@ -23,6 +30,7 @@ export class SeatTokenStore {
   }
 
   remove (handle: string): boolean {
+    this.hashes.changed()
     return this.s.get('DELETE FROM seat_tokens WHERE handle = ?').run(handle).changes === 1
   }
 }
