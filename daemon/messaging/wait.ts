@@ -49,9 +49,11 @@ export async function reachState (core: Core, id: Uint8Array, target: string, ti
     }
     // subscribed before the first look: a receipt stored while it reads is heard, not lost between the two
     waiters(core).add(key, waiter)
-    // a message notify made in this call has its outbox row pending: the first look needs only the message's state
-    // (the outbox row has no index by message; its giving up comes as an EXPIRED or FAILED event)
-    const first = opts.fresh === true ? core.store.messages.stateOf(id)?.state ?? 'DELIVERY_PENDING' : undefined
+    // a message notify made in this call was committed DELIVERY_PENDING, and no receipt for it can be stored before
+    // this subscription: one needs the message sent and answered (or accepted here), which takes a turn of the event
+    // loop after the commit that made it; so the first look is that state, with no read. (Its outbox row's giving up
+    // comes as an EXPIRED or FAILED event.)
+    const first = opts.fresh === true ? 'DELIVERY_PENDING' : undefined
     if (waiter(first)) {
       waiters(core).remove(key, waiter)
       return
