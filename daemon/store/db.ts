@@ -10,6 +10,15 @@ import { currentBootId, rebootedSince, recordBoot } from './boot.js'
 
 export type Db = Database.Database
 
+/**
+ * The page size of a new store. A commit writes each page it changed to the log as one frame (two system calls),
+ * and a checkpoint copies it again: with 4 KiB pages a 1 KB message accepted into a store of 40,000 cost six frames
+ * (its row, and one leaf page in each index on a random key: the obligation id, a receipt's and a fact's hash, the
+ * wake row), a 64 KB one sixteen overflow pages. 16 KiB pages hold four times the keys per leaf and the body in
+ * a quarter of the frames (docs/PROFILE.md, 2026-12-04).
+ */
+export const PAGE_BYTES = 16_384
+
 function sqlDir (): string {
   return join(packageRoot(), 'daemon', 'store', 'sql')
 }
@@ -36,9 +45,13 @@ export function openDb (path: string, platform: NodeJS.Platform = process.platfo
   let db: Db
   try {
     db = new Database(path)
-    // a new file gives freed pages back a few at a time (retention's compaction), never by a whole VACUUM; this
-    // takes effect only before the first table is created, so older files keep what they have
-    if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma('auto_vacuum = INCREMENTAL')
+    // both take effect only before the first table is created, so older files keep what they have: a new file
+    // gives freed pages back a few at a time (retention's compaction), never by a whole VACUUM, and has pages of
+    // PAGE_BYTES
+    if ((db.pragma('page_count', { simple: true }) as number) === 0) {
+      db.pragma(`page_size = ${PAGE_BYTES}`)
+      db.pragma('auto_vacuum = INCREMENTAL')
+    }
     db.pragma('journal_mode = WAL')
     for (const p of durabilityPragmas(platform)) db.pragma(p)
     db.pragma('foreign_keys = ON')

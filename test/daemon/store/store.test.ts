@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { Store } from '../../../daemon/store/index.js'
-import { openDb } from '../../../daemon/store/db.js'
+import { PAGE_BYTES, openDb } from '../../../daemon/store/db.js'
+import Database from 'better-sqlite3'
 import { tempDir } from '../../helpers/cli.js'
 
 const row = (n: number) => ({
@@ -22,6 +23,27 @@ describe('store', () => {
     expect(s2.db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(s2.db.pragma('synchronous', { simple: true })).toBe(2) // FULL
     expect(s2.messages.countMessages()).toBe(1)
+    s2.close()
+  })
+
+  it('a new store has pages of PAGE_BYTES; a store made with 4 KiB pages keeps them and works as before', () => {
+    const fresh = Store.open(join(tempDir(), 'node.db'))
+    expect(PAGE_BYTES).toBeGreaterThan(4096)
+    expect(fresh.db.pragma('page_size', { simple: true })).toBe(PAGE_BYTES)
+    fresh.close()
+    // a file an older version made: SQLite's default page size, one table already there
+    const path = join(tempDir(), 'node.db')
+    const old = new Database(path)
+    old.pragma('page_size = 4096')
+    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
+    old.close()
+    const s1 = Store.open(path)
+    expect(s1.db.pragma('page_size', { simple: true })).toBe(4096)
+    for (let n = 1; n <= 300; n++) s1.messages.insertMessage({ ...row(n % 250), id: Uint8Array.from({ length: 16 }, (_, i) => (n >> (i % 2 === 0 ? 0 : 8)) & 0xff) })
+    s1.close()
+    const s2 = Store.open(path)
+    expect(s2.db.pragma('page_size', { simple: true })).toBe(4096)
+    expect(s2.messages.countMessages()).toBe(300)
     s2.close()
   })
 

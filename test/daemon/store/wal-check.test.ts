@@ -8,10 +8,11 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Store } from '../../../daemon/store/index.js'
 import { checkWal } from '../../../daemon/store/wal-check.js'
+import { PAGE_BYTES } from '../../../daemon/store/db.js'
 import { tempDir } from '../../helpers/cli.js'
 
 const COMMITS = 10
-const FRAME = 24 + 4096
+const FRAME = 24 + PAGE_BYTES // a frame's header and one page of the store
 
 /** A store with COMMITS committed rows, left with its log and index as a SIGKILL leaves them. */
 function killedStore (dir: string): string {
