@@ -23,7 +23,10 @@ describe('stage microbenchmarks', () => {
       'notify: sign + durable commit + outbox row, 256 per batch',
       'notify, 5,000 already waiting for the destination, 256 per batch',
       'accept: verify + durable commit + DELIVERED signed, 1 per batch',
-      'accept: verify + durable commit + DELIVERED signed, 256 per batch'
+      'accept: verify + durable commit + DELIVERED signed, 256 per batch',
+      'notify, 64 KB, 256 per batch',
+      'accept, 64 KB, 256 per batch',
+      'accept, 256 per batch, into a store holding 4,000 messages'
     ])
     expect(byName.get('frame codec')).toHaveLength(4)
     expect(byName.get('transport')).toEqual(['Noise, 1 KB × 256', 'Noise, 1 KB × 1', 'TLS, 1 KB × 256', 'TLS, 1 KB × 1'])
