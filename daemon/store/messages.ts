@@ -94,6 +94,15 @@ export class MessageStore {
   }
 
   /** A message's derived state without its bytes (what waiting for a state reads on every receipt). */
+  /**
+   * What a receipt for the message is checked against, and its state: the row without its envelope (a receipt that
+   * arrives by gossip or sync needs neither the body nor a copy of it).
+   */
+  forReceipt (id: Uint8Array): Pick<MessageRow, 'id' | 'hash' | 'from' | 'to' | 'header' | 'state'> | undefined {
+    const r = this.s.get('SELECT hash, header, from_handle, to_handle, state FROM messages WHERE id = ?').get(id) as Pick<MessageDbRow, 'hash' | 'header' | 'from_handle' | 'to_handle' | 'state'> | undefined
+    return r === undefined ? undefined : { id, hash: u8(r.hash), header: r.header == null ? undefined : u8(r.header), from: r.from_handle, to: r.to_handle, state: r.state }
+  }
+
   stateOf (id: Uint8Array): { state: string, localFrom: boolean } | undefined {
     const r = this.s.get('SELECT state, local_from FROM messages WHERE id = ?').get(id) as Pick<MessageDbRow, 'state' | 'local_from'> | undefined
     return r === undefined ? undefined : { state: r.state, localFrom: r.local_from === 1 }

@@ -63,7 +63,7 @@ function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVe
   // the receipt's, so no seat can plant an obligation naming another sender, or claim an id another sender uses.
   // the held message's header was verified when it was stored: the same bytes are not verified again
   const store = core.store.messages
-  const message = store.message(r.messageId)
+  const message = store.forReceipt(r.messageId)
   const h = headerOf(r, message?.header)
   if (!h.ok) return { verdict: 'reject', code: h.code, reason: h.reason }
   const sender = core.directory.get(h.header.from)
