@@ -15,9 +15,9 @@ export type Db = Database.Database
  * and a checkpoint copies it again: with 4 KiB pages a 1 KB message accepted into a store of 40,000 cost six frames
  * (its row, and a leaf page in each index on a random key: the obligation id, a receipt's and a fact's hash, the
  * wake row), a 64 KB one sixteen overflow pages. Larger pages hold more keys per leaf and a body in fewer frames, but
- * a commit of one message still writes about ten pages, each larger. Alternated runs of the pair (docs/PROFILE.md,
- * 2026-12-04): against 4 KiB, 8 KiB gave +17% msgs/s at 1 KB × 256 and +13% at 64 KB × 256 for a p50 about 5%
- * higher at 1 outstanding; 16 KiB +19% and +17% for about 15% higher.
+ * a commit of one message still writes about ten pages, each larger. Alternated runs of the pair (docs/DECISIONS.md
+ * "8 KiB pages for a new store"): against 4 KiB, 8 KiB gave +19% msgs/s at 1 KB × 256 and +14% at 64 KB × 256 for
+ * a p50 5% higher at 1 outstanding; 16 KiB +20% and +18% for 17% higher.
  */
 export const PAGE_BYTES = 8192
 

@@ -93,7 +93,6 @@ export class MessageStore {
     return r === undefined ? undefined : messageFromRow(r)
   }
 
-  /** A message's derived state without its bytes (what waiting for a state reads on every receipt). */
   /**
    * What a receipt for the message is checked against, and its state: the row without its envelope (a receipt that
    * arrives by gossip or sync needs neither the body nor a copy of it).
@@ -103,6 +102,7 @@ export class MessageStore {
     return r === undefined ? undefined : { id, hash: u8(r.hash), header: r.header == null ? undefined : u8(r.header), from: r.from_handle, to: r.to_handle, state: r.state }
   }
 
+  /** A message's derived state without its bytes (what waiting for a state reads on every receipt). */
   stateOf (id: Uint8Array): { state: string, localFrom: boolean } | undefined {
     const r = this.s.get('SELECT state, local_from FROM messages WHERE id = ?').get(id) as Pick<MessageDbRow, 'state' | 'local_from'> | undefined
     return r === undefined ? undefined : { state: r.state, localFrom: r.local_from === 1 }
