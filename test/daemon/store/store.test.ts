@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { Store } from '../../../daemon/store/index.js'
-import { PAGE_BYTES, openDb } from '../../../daemon/store/db.js'
+import { CACHE_KIB, PAGE_BYTES, openDb } from '../../../daemon/store/db.js'
 import Database from 'better-sqlite3'
 import { tempDir } from '../../helpers/cli.js'
 
@@ -22,6 +22,7 @@ describe('store', () => {
     expect(s2.db.pragma('user_version', { simple: true })).toBe(version)
     expect(s2.db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(s2.db.pragma('synchronous', { simple: true })).toBe(2) // FULL
+    expect(s2.db.pragma('cache_size', { simple: true })).toBe(-CACHE_KIB) // KiB, not pages
     expect(s2.messages.countMessages()).toBe(1)
     s2.close()
   })
