@@ -21,7 +21,7 @@ const BATCHED = { full: 20 * 256, quick: 2 * 256 }
 const BACKLOG = { full: 50_000, quick: 5_000 } // outbox rows already waiting for the destination (MAX_OUTBOX_PER_DEST is 100,000)
 const BIG_BODY = new Uint8Array(64 * 1024).fill(121) // the bench's large workload
 const BIG = { full: 6 * 256, quick: 256 }
-const GROWN = { full: 40_000, quick: 4_000 } // messages the recipient holds before the grown-store variant (the bench's pair holds about that many by its last round)
+const GROWN = { full: 40_000, quick: 4_000 } // messages the recipient holds before the grown-store variant (the bench's pair holds about that many after two of its five rounds)
 
 export const storeAcceptPath: MicroBench = async ({ quick }) => {
   const root = mkdtempSync(join(tmpdir(), 'aios-micro-store-'))
