@@ -185,7 +185,7 @@ export class Daemon {
     const bus = new ObserveBus(core)
     this.started('bus', () => bus.stop())
     bus.start()
-    const sessions = new SessionPool(node, core, () => this.localCards())
+    const sessions = new SessionPool(node, core, { version: () => this.cardsVersion, cards: () => this.localCards() })
     this.started('sessions', () => sessions.close())
     const handoff = new MailboxHandoff(core, node, ctx.config.mailboxAfterMs)
     const worker = new OutboxWorker(core, p => sessions.get(p), (p, items) => { handoff.unreachable(p, items) })
@@ -383,13 +383,12 @@ export class Daemon {
     return this.addressWatch?.addresses() ?? []
   }
 
-  private localCards (): { version: number, cards: Uint8Array[] } {
+  private localCards (): Uint8Array[] {
     const id = (this.ctx as HomeContext).store.identity
-    const cards = id.actors().flatMap(a => {
+    return id.actors().flatMap(a => {
       const c = id.card(a.handle)
       return c === undefined ? [] : [utf8(c.json)]
     })
-    return { version: this.cardsVersion, cards }
   }
 
   private view (): NodeView {

@@ -16,6 +16,15 @@ interface Waiter {
   timer: NodeJS.Timeout
 }
 
+/**
+ * The cards of the seats hosted here, with a version that moves whenever they may have changed. A frame asks for the
+ * version only; the cards are read (one row per seat) when it moved since that session last sent them.
+ */
+export interface LocalCards {
+  version: () => number
+  cards: () => Uint8Array[]
+}
+
 interface Open {
   stream: Stream
   lp: LengthPrefixedStream<Stream>
@@ -31,7 +40,7 @@ export class PeerSession {
     private readonly node: MeshNode,
     private readonly core: Core,
     readonly peerId: string,
-    private readonly cards: () => { version: number, cards: Uint8Array[] }
+    private readonly cards: LocalCards
   ) {}
 
   /**
@@ -41,9 +50,9 @@ export class PeerSession {
   async send (messages: Uint8Array[], headers: Array<Uint8Array | undefined>, receipts: Uint8Array[], handoffs: HandoffData[] = [], evidence: EvidenceContentData[] = [], audits: HandoffData[] = []): Promise<DeliverResponseData> {
     const o = await this.connect()
     const batchId = this.nextBatch++
-    const local = this.cards()
-    const cards = local.version !== o.cardsVersion ? local.cards : []
-    o.cardsVersion = local.version
+    const version = this.cards.version()
+    const cards = version !== o.cardsVersion ? this.cards.cards() : []
+    o.cardsVersion = version
     const frame = deliverRequestToWire({ batchId, messages, headers: headers.map(h => h ?? new Uint8Array(0)), receipts, cards, handoffs, evidence, audits })
     if (frame.byteLength > MAX_FRAME_BYTES) throw new MeshError('BATCH_TOO_LARGE', `a batch of ${frame.byteLength} bytes does not fit in one frame`)
     const answer = new Promise<DeliverResponseData>((resolve, reject) => {

@@ -1,10 +1,9 @@
 // The node's deliver sessions: one PeerSession per peer, made on first use and kept, all closed at stop.
 import type { Core } from '../core.js'
 import type { MeshNode } from '../net/index.js'
-import { PeerSession } from './peer-session.js'
+import { PeerSession, type LocalCards } from './peer-session.js'
 
-/** The cards of the seats hosted here, with a version that moves whenever they may have changed. */
-export type LocalCards = () => { version: number, cards: Uint8Array[] }
+export type { LocalCards }
 
 export class SessionPool {
   private readonly sessions = new Map<string, PeerSession>()
