@@ -97,6 +97,11 @@ export class FactWatermark {
     return this.unsyncedFrom === undefined ? this.head() : this.unsyncedFrom - 1
   }
 
+  /** The lowest seq not yet durable (MAX_SAFE_INTEGER: every fact in the log is), without reading the log. */
+  firstUnsynced (): number {
+    return this.unsyncedFrom ?? Number.MAX_SAFE_INTEGER
+  }
+
   /** Facts are waiting for a durable commit. */
   pending (): boolean {
     return this.unsyncedFrom !== undefined

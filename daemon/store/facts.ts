@@ -16,12 +16,35 @@ export interface FactRow {
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
-export class FactStore {
+/** Own facts held for the gossip publisher; past it the oldest is dropped (the sync tail still carries it). */
+export const MAX_OWN_FACTS = 16_384
+
+/**
+ * Told by whatever runs transactions (the group commit, Store.tx) how they end, so that the fact log knows which
+ * own facts were committed without reading them back.
+ */
+export interface FactTransactions {
+  /** Where the open transaction's appends stand; handed back to `undo` when the savepoint that follows is taken back. */
+  mark: () => number
+  undo: (mark: number) => void
+  /** The top-level transaction committed / rolled back. */
+  committed: () => void
+  rolledBack: () => void
+}
+
+export class FactStore implements FactTransactions {
   /** Called after each append (inside the writing transaction); the daemon turns it into one event per turn. */
   onAppend?: () => void
 
-  /** Seqs of facts appended while learning from a peer (see `learning`), until the gossip publisher passes them. */
-  readonly learned = new Set<number>()
+  /**
+   * This node's own facts (not learned from a peer) appended by the open transaction, savepoints taken back removed;
+   * they move to `own` when it commits. A seq a rolled-back write gave out is given again to the next fact.
+   */
+  private uncommitted: FactRow[] = []
+  /** Own facts committed, in seq order, until the gossip publisher takes them (see takeOwn). */
+  private own: FactRow[] = []
+  /** Whether a publisher takes own facts (see collectOwn): a process that has none keeps none. */
+  private collecting = false
   /** The newest seq learned from a peer (0: none since start): the sync tail's question is whether any is pending. */
   lastLearned = 0
   private learningDepth = 0
@@ -55,13 +78,60 @@ export class FactStore {
     const seq = Number(r.lastInsertRowid)
     this.watermark?.appended(seq)
     const learned = this.learningDepth > 0
-    if (learned) {
-      this.learned.add(seq)
-      this.lastLearned = seq
+    if (learned) this.lastLearned = seq
+    else if (this.collecting) {
+      const row: FactRow = { seq, hash, kind, bytes, atMs }
+      if (this.s.database.inTransaction) this.uncommitted.push(row)
+      else this.queueOwn([row]) // a statement of its own: committed (durably) as it returned
     }
     this.peers.appended(seq, hash, learned)
     this.onAppend?.()
     return seq
+  }
+
+  mark (): number {
+    return this.uncommitted.length
+  }
+
+  undo (mark: number): void {
+    this.uncommitted.length = Math.min(mark, this.uncommitted.length)
+  }
+
+  committed (): void {
+    if (this.uncommitted.length === 0) return
+    this.queueOwn(this.uncommitted)
+    this.uncommitted = []
+  }
+
+  rolledBack (): void {
+    this.uncommitted = []
+  }
+
+  /**
+   * Own facts committed and not yet taken, oldest first: at most `limit`, and only those below `below` (the first seq
+   * that is not yet durable; see FactWatermark.firstUnsynced). What stays waits for the next call.
+   */
+  takeOwn (below: number, limit: number): FactRow[] {
+    let n = 0
+    while (n < this.own.length && n < limit && this.own[n].seq < below) n++
+    return n === 0 ? [] : this.own.splice(0, n)
+  }
+
+  /** Whether committed own facts wait to be taken. */
+  ownWaiting (): boolean {
+    return this.own.length > 0
+  }
+
+  /** A publisher starts (true: own facts committed from now on are held for takeOwn) or stops (none are held). */
+  collectOwn (on: boolean): void {
+    this.collecting = on
+    this.own = []
+    this.uncommitted = []
+  }
+
+  private queueOwn (rows: FactRow[]): void {
+    for (const r of rows) this.own.push(r)
+    if (this.own.length > MAX_OWN_FACTS) this.own.splice(0, this.own.length - MAX_OWN_FACTS)
   }
 
   has (hash: Uint8Array): boolean {

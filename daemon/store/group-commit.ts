@@ -21,6 +21,7 @@ import { dirname, resolve as resolvePath } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import type { Db } from './db.js'
 import type { FactWatermark } from './fact-watermark.js'
+import type { FactTransactions } from './facts.js'
 
 interface Pending {
   fn: () => unknown
@@ -66,7 +67,7 @@ export class GroupCommit {
   private closed = false
   private syncWaiters: Array<{ needs: number, resolve: (ok: boolean) => void }> = []
 
-  constructor (private readonly db: Db, private readonly watermark?: FactWatermark, platform: NodeJS.Platform = process.platform) {
+  constructor (private readonly db: Db, private readonly watermark?: FactWatermark, platform: NodeJS.Platform = process.platform, private readonly facts?: FactTransactions) {
     this.totalChanges = db.prepare('SELECT total_changes()').pluck()
     this.outer = db.transaction((body: () => void) => body())
     this.inner = db.transaction((fn: () => unknown) => fn())
@@ -132,9 +133,11 @@ export class GroupCommit {
       this.outer(() => {
         const before = this.changes()
         for (const p of group) {
+          const mark = this.facts?.mark() ?? 0
           try {
             outcomes.push({ ok: true, value: this.inner(p.fn) })
           } catch (err) {
+            this.facts?.undo(mark) // its savepoint is taken back, and the facts it appended with it
             outcomes.push({ ok: false, value: err })
           }
         }
@@ -144,8 +147,10 @@ export class GroupCommit {
       })
       if (wrote && !relaxed && !deferred) this.durableCommits++
       this.watermark?.committed(wrote && !relaxed && !deferred)
+      this.facts?.committed()
     } catch (err) {
       this.watermark?.rolledBack()
+      this.facts?.rolledBack()
       for (const p of group) p.reject(err)
       return
     } finally {

@@ -80,7 +80,7 @@ export class Store {
     const markSynced = (): void => this.meta.set(FACT_LOG_SYNCED_KEY, `${Date.now()} ${this.facts.head()}`)
     this.watermark = new FactWatermark(() => this.facts.head(), markSynced, async () => await this.commit.run(markSynced))
     this.facts.watermark = this.watermark
-    this.commit = new GroupCommit(db, this.watermark)
+    this.commit = new GroupCommit(db, this.watermark, process.platform, this.facts)
     this.invites = new InviteStore(s)
     this.carriers = new CarrierStore(s)
     this.stats = new StatsStore(s)
@@ -120,7 +120,7 @@ export class Store {
 
   /** Runs fn in one transaction (committed durably before it returns). */
   tx<T> (fn: () => T): T {
-    return this.inTx(fn) as T
+    return this.run(fn)
   }
 
   /**
@@ -129,7 +129,22 @@ export class Store {
    * write in fn would commit with it.
    */
   read<T> (fn: () => T): T {
-    return this.inTx(fn) as T
+    return this.run(fn)
+  }
+
+  /** fn in BEGIN … COMMIT, or in a savepoint inside an open transaction; the fact log is told how it ended. */
+  private run<T> (fn: () => T): T {
+    const top = !this.db.inTransaction
+    const mark = this.facts.mark()
+    try {
+      const r = this.inTx(fn) as T
+      if (top) this.facts.committed()
+      return r
+    } catch (err) {
+      if (top) this.facts.rolledBack()
+      else this.facts.undo(mark)
+      throw err
+    }
   }
 
   close (): void {

@@ -63,7 +63,6 @@ export interface GossipStats {
 }
 
 export class FactGossip {
-  private lastPublished = 0
   private publishing = false
   private lastSentAt = -Infinity // performance.now() of the last publish
   private flush?: NodeJS.Timeout
@@ -73,7 +72,7 @@ export class FactGossip {
   constructor (private readonly pubsub: GossipSub, private readonly core: Core) {}
 
   start (): void {
-    this.lastPublished = this.core.store.facts.head()
+    this.core.store.facts.collectOwn(true) // what the node made before it gossips is not published now (its peers sync it)
     this.pubsub.topicValidators.set(FACT_BATCH_TOPIC, async (peer, msg) => this.validateBatch(peer, msg.data))
     this.pubsub.topicValidators.set(FACTS_TOPIC, async (peer, msg) => this.validate(peer, msg.data))
     this.pubsub.subscribe(FACT_BATCH_TOPIC)
@@ -83,6 +82,7 @@ export class FactGossip {
 
   stop (): void {
     this.core.events.off('facts:appended', this.onAppend)
+    this.core.store.facts.collectOwn(false)
     clearTimeout(this.flush)
     this.flush = undefined
     for (const topic of [FACT_BATCH_TOPIC, FACTS_TOPIC]) {
@@ -177,24 +177,30 @@ export class FactGossip {
     }, wait)
   }
 
-  /** Publishes the facts this node appended since the last call, except those it learned from peers. */
+  /**
+   * Publishes the facts this node made (not those it learned from peers) that were committed since the last call,
+   * each only once it is durable: a durable commit's facts are visible, and handed here, before its fsync returns;
+   * a fact that left the node then could name a message a power cut takes back (a DELIVERED for it, say).
+   */
   private async publishNew (): Promise<void> {
     if (this.publishing) return
     this.publishing = true
     try {
+      const facts = this.core.store.facts
+      const watermark = this.core.store.watermark
       for (;;) {
-        // a fact a durable commit appended is visible before that commit's fsync returns: none is published before
         if (!await this.core.store.commit.synced()) break
-        const rows = this.core.store.facts.since(this.lastPublished, GOSSIP_BATCH_FACTS * 2)
-        if (rows.length === 0) break
-        const learned = this.core.store.facts.learned
-        const handed = this.core.store.facts.peers.handedTo
+        const rows = facts.takeOwn(watermark.firstUnsynced(), GOSSIP_BATCH_FACTS * 2)
+        if (rows.length === 0) {
+          if (!facts.ownWaiting()) break
+          await watermark.whenDurable() // a relaxed commit's facts: the next durable commit (one is made if none comes)
+          continue
+        }
+        const handed = facts.peers.handedTo
         let listeners: Set<string> | undefined // read only when a fact was handed to a peer
         const own: FactRow[] = []
         for (const f of rows) {
-          this.lastPublished = f.seq
-          if (learned.delete(f.seq)) continue // its signer's node gossips it; see FactStore.learning
-          if (f.bytes.byteLength > MAX_FACT_BYTES) continue // stored by an older version: no peer would take it
+          if (f.bytes.byteLength > MAX_FACT_BYTES) continue // no peer would take it
           // a DELIVERED receipt went back in the deliver answer; when that peer is the only one listening, gossip
           // would only bring it a second copy (the sync tail still carries it: the repair if the answer was lost)
           const to = handed.take(f.seq, f.hash)
@@ -206,7 +212,6 @@ export class FactGossip {
         }
         for (const batch of factBatches(own)) await this.publish(batch)
       }
-      for (const seq of this.core.store.facts.learned) if (seq <= this.lastPublished) this.core.store.facts.learned.delete(seq) // rolled back
     } finally {
       this.publishing = false
     }
