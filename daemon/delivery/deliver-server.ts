@@ -6,7 +6,7 @@ import { MeshError, type ErrorCode } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { acceptMessages, acceptReceipts } from '../messaging/index.js'
-import { MAX_FRAME_BYTES } from '../net/index.js'
+import { DELIVER_FRAMES_IN_FLIGHT, MAX_FRAME_BYTES } from '../net/index.js'
 import { frameCost, readDeliverFrame, writeStreamError } from './frame.js'
 import type { PeerRateLimiter } from './peer-rate.js'
 import { acceptCardJson } from '../directory/index.js'
@@ -15,12 +15,12 @@ import { acceptAudits } from '../messaging/audit-in.js'
 import { errorText } from '../runtime/errors.js'
 import { crashPoint } from '../runtime/crash-point.js'
 
-const MAX_FRAMES_IN_FLIGHT = 8 // per stream: bounds memory while keeping the sender's pipeline full
 const CLOSE_TIMEOUT_MS = 2000
 
 export async function serveDeliver (core: Core, stream: Stream, connection: Connection, rate: PeerRateLimiter): Promise<void> {
   const remote = connection.remotePeer.toString()
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  // a sender keeps at most DELIVER_FRAMES_IN_FLIGHT frames out: all of them may arrive while they are handled
+  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: (DELIVER_FRAMES_IN_FLIGHT + 1) * (MAX_FRAME_BYTES + 8) })
   const inFlight = new Set<Promise<void>>()
   const fail = async (code: ErrorCode, message: string): Promise<void> => {
     core.log.warn('deliver stream closed', { peer: remote, code, message })
@@ -34,6 +34,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
       const name = (err as Error).name
       if (name === 'InvalidDataLengthError' || name === 'InvalidDataLengthLengthError') await fail('FRAME_TOO_LARGE', `a frame may have at most ${MAX_FRAME_BYTES} bytes`)
       else if (name === 'UnexpectedEOFError') await fail('FRAME_TRUNCATED', 'the stream ended inside a frame')
+      else if (name === 'StreamBufferError') core.log.warn('deliver stream overflowed', { peer: remote, error: errorText(err) }) // the peer sent past its frames in flight
       else core.log.debug('deliver stream ended', { peer: remote, error: name })
       break
     }
@@ -65,7 +66,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
     })
     inFlight.add(job)
     void job.finally(() => inFlight.delete(job))
-    if (inFlight.size >= MAX_FRAMES_IN_FLIGHT) await Promise.race(inFlight)
+    if (inFlight.size >= DELIVER_FRAMES_IN_FLIGHT) await Promise.race(inFlight)
   }
   await Promise.allSettled(inFlight)
   // The peer is done (or was cut off): end our side too, so nothing waits on a half-open stream.

@@ -1,6 +1,11 @@
 // Protocol ids, network timings and the frame limit.
 export const MAX_FRAME_BYTES = 1 << 20 // one frame on a stream: a batch, or one large message; bigger goes by file
 export const DELIVER_PROTOCOL = '/aios-comm/deliver/1'
+// Deliver frames a sender has out on its stream to a peer, unanswered, and a recipient handles at once. A stream's
+// reader buffers whatever arrives (yamux grants window as data is received, not as it is read): a sender past this
+// bound filled the recipient's buffer while it handled its 8, and at 64 KB messages the stream was aborted (libp2p's
+// 4 MiB read buffer) and every batch on it retried after a backoff. The recipient's buffer holds this many plus one.
+export const DELIVER_FRAMES_IN_FLIGHT = 8
 // Liveness (liveness.ts) pings every connection this often, each at its own phase (the RTT that `peers` shows), and
 // drops one whose ping goes unanswered for PING_TIMEOUT_MS, so a peer that vanished (its host off, the network cut)
 // is noticed within ~40 s; a killed peer is still noticed at once by its closed socket. Each ping opens a stream: at

@@ -1,0 +1,43 @@
+// A sender keeps at most DELIVER_FRAMES_IN_FLIGHT deliver frames unanswered on its stream to a peer. The recipient
+// handles that many at once and its stream buffers what arrives meanwhile (yamux grants window as data arrives, not
+// as it is read); a sender past the bound filled that buffer with large messages, the recipient's libp2p aborted
+// the stream, and every batch on it waited out a retry backoff. Real daemons: the recipient runs under strace, which
+// holds every fdatasync's return for a second, so frames pile up while it handles its first ones.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { createMesh } from '../../helpers/mesh.js'
+import { STRACE } from '../../helpers/strace.js'
+
+const DELAY_US = 1_000_000
+const MESSAGES = 200
+const BODY = 'x'.repeat(64 * 1024)
+const WAIT_MS = 120_000
+
+describe('deliver frames in flight', () => {
+  it('64 KB messages far past what frames in flight hold are all delivered on one stream, none refused or retried', async () => {
+    const [a, b] = await createMesh(2, {
+      prefix: i => i === 1 ? [STRACE, '-f', '-qq', '-o', '/dev/null', '-e', 'trace=fdatasync', '-e', `inject=fdatasync:delay_exit=${DELAY_US}`] : []
+    })
+    // killing strace would leave the daemon it traces running: the daemon itself is killed
+    const tracer = b.daemon.child?.pid as number
+    const daemonPid = Number(readFileSync(`/proc/${tracer}/task/${tracer}/children`, 'utf8').trim().split(/\s+/)[0])
+    expect(daemonPid).toBeGreaterThan(0)
+    onTestFinished(() => {
+      try {
+        process.kill(daemonPid, 'SIGKILL')
+      } catch {}
+    })
+    expect((await a.daemon.call('notify', { to: 'agent-b', text: 'warm-up', wait: 'DELIVERED', waitMs: WAIT_MS })).state).toBe('DELIVERED')
+
+    const sent: string[] = []
+    for (let i = 0; i < MESSAGES; i += 50) {
+      const chunk = await Promise.all(Array.from({ length: Math.min(50, MESSAGES - i) }, async (_, k) => await a.daemon.call('notify', { to: 'agent-b', text: `${i + k} ${BODY}` })))
+      sent.push(...chunk.map(r => r.obligation))
+    }
+    const states = await Promise.all(sent.map(async ob => (await a.daemon.call('wait', { obligation: ob, state: 'DELIVERED', timeoutMs: WAIT_MS })).state))
+    expect(states.filter(s => s !== 'DELIVERED')).toEqual([])
+
+    // the recipient's stream was never aborted under the sender, nor an answer lost with it
+    for (const line of ['deliver stream overflowed', 'deliver frame failed', 'deliver stream closed']) expect(b.daemon.stderr, line).not.toContain(line)
+  }, 240_000)
+})
