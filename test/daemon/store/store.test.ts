@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { Store } from '../../../daemon/store/index.js'
-import { CACHE_KIB, PAGE_BYTES, openDb } from '../../../daemon/store/db.js'
+import { CACHE_KIB, CHECKPOINT_PAGES, PAGE_BYTES, openDb } from '../../../daemon/store/db.js'
 import Database from 'better-sqlite3'
 import { tempDir } from '../../helpers/cli.js'
 
@@ -23,6 +23,7 @@ describe('store', () => {
     expect(s2.db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(s2.db.pragma('synchronous', { simple: true })).toBe(2) // FULL
     expect(s2.db.pragma('cache_size', { simple: true })).toBe(-CACHE_KIB) // KiB, not pages
+    expect(s2.db.pragma('wal_autocheckpoint', { simple: true })).toBe(CHECKPOINT_PAGES)
     expect(s2.messages.countMessages()).toBe(1)
     s2.close()
   })
