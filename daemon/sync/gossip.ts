@@ -64,6 +64,7 @@ export interface GossipStats {
 
 export class FactGossip {
   private publishing = false
+  private awaitingDurable = false
   private lastSentAt = -Infinity // performance.now() of the last publish
   private flush?: NodeJS.Timeout
   readonly stats: GossipStats = { published: 0, skipped: 0, accepted: 0, rejected: 0 }
@@ -192,9 +193,16 @@ export class FactGossip {
         if (!await this.core.store.commit.synced()) break
         const rows = facts.takeOwn(watermark.firstUnsynced(), GOSSIP_BATCH_FACTS * 2)
         if (rows.length === 0) {
-          if (!facts.ownWaiting()) break
-          await watermark.whenDurable() // a relaxed commit's facts: the next durable commit (one is made if none comes)
-          continue
+          // the rest are not durable yet: they go in the window after the commit that makes them so (one is made if
+          // none comes, for a relaxed commit's facts)
+          if (facts.ownWaiting() && !this.awaitingDurable) {
+            this.awaitingDurable = true
+            void watermark.whenDurable().then(() => {
+              this.awaitingDurable = false
+              this.schedule()
+            })
+          }
+          break
         }
         const handed = facts.peers.handedTo
         let listeners: Set<string> | undefined // read only when a fact was handed to a peer

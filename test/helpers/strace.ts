@@ -1,7 +1,8 @@
 // Runs the built CLI under real strace (-f -y: children too, descriptors with their paths) and returns the trace:
 // the durability tests read from it which file or folder each fsync reached, and in what order.
-import { execFile } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { onTestFinished } from 'vitest'
 import { join } from 'node:path'
 import { CLI, tempDir } from './cli.js'
 
@@ -17,4 +18,20 @@ export async function traceCli (home: string, args: string[], syscalls: string):
     })
   })
   return readFileSync(out, 'utf8').split('\n')
+}
+
+/**
+ * A daemon started under strace (a mesh's `prefix`): the traced daemon's pid, killed when the test finishes. Killing
+ * strace alone would leave the daemon it traces running.
+ */
+export function killTracedWhenDone (tracer: { child?: ChildProcess }): number {
+  const pid = tracer.child?.pid as number
+  const daemonPid = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0])
+  if (!(daemonPid > 0)) throw new Error(`strace ${pid} traces no process`)
+  onTestFinished(() => {
+    try {
+      process.kill(daemonPid, 'SIGKILL')
+    } catch {}
+  })
+  return daemonPid
 }

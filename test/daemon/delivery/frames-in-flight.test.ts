@@ -3,10 +3,9 @@
 // as it is read); a sender past the bound filled that buffer with large messages, the recipient's libp2p aborted
 // the stream, and every batch on it waited out a retry backoff. Real daemons: the recipient runs under strace, which
 // holds every fdatasync's return for a second, so frames pile up while it handles its first ones.
-import { readFileSync } from 'node:fs'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMesh } from '../../helpers/mesh.js'
-import { STRACE } from '../../helpers/strace.js'
+import { STRACE, killTracedWhenDone } from '../../helpers/strace.js'
 
 const DELAY_US = 1_000_000
 const MESSAGES = 200
@@ -18,15 +17,7 @@ describe('deliver frames in flight', () => {
     const [a, b] = await createMesh(2, {
       prefix: i => i === 1 ? [STRACE, '-f', '-qq', '-o', '/dev/null', '-e', 'trace=fdatasync', '-e', `inject=fdatasync:delay_exit=${DELAY_US}`] : []
     })
-    // killing strace would leave the daemon it traces running: the daemon itself is killed
-    const tracer = b.daemon.child?.pid as number
-    const daemonPid = Number(readFileSync(`/proc/${tracer}/task/${tracer}/children`, 'utf8').trim().split(/\s+/)[0])
-    expect(daemonPid).toBeGreaterThan(0)
-    onTestFinished(() => {
-      try {
-        process.kill(daemonPid, 'SIGKILL')
-      } catch {}
-    })
+    killTracedWhenDone(b.daemon)
     expect((await a.daemon.call('notify', { to: 'agent-b', text: 'warm-up', wait: 'DELIVERED', waitMs: WAIT_MS })).state).toBe('DELIVERED')
 
     const sent: string[] = []

@@ -5,10 +5,10 @@
 // is sent once the one before is committed there, so later messages commit while an earlier fdatasync is held.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor, type MeshNodeHandle } from '../../helpers/mesh.js'
 import { tempDir } from '../../helpers/cli.js'
-import { STRACE } from '../../helpers/strace.js'
+import { STRACE, killTracedWhenDone } from '../../helpers/strace.js'
 
 const DELAY_US = 300_000
 const MESSAGES = 8
@@ -57,15 +57,7 @@ describe('gossip waits for durability', () => {
     const [a, b, c] = await createMesh(3, {
       prefix: i => i === 1 ? [STRACE, '-f', '-qq', '-ttt', '-T', '-o', trace, '-e', 'trace=fdatasync', '-e', `inject=fdatasync:delay_exit=${DELAY_US}`] : []
     })
-    // killing strace would leave the daemon it traces running: the daemon itself is killed
-    const tracer = b.daemon.child?.pid as number
-    const daemonPid = Number(readFileSync(`/proc/${tracer}/task/${tracer}/children`, 'utf8').trim().split(/\s+/)[0])
-    expect(daemonPid).toBeGreaterThan(0)
-    onTestFinished(() => {
-      try {
-        process.kill(daemonPid, 'SIGKILL')
-      } catch {}
-    })
+    killTracedWhenDone(b.daemon)
 
     // until b's gossip reaches c: a message whose DELIVERED c holds, published by b
     let n = 0
