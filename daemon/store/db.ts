@@ -35,7 +35,7 @@ export const CACHE_KIB = 32 * 1024
  * Pages of log between checkpoints (SQLite's default: 1,000). A checkpoint copies every page the log holds into the
  * database once, so a page written by many commits between two checkpoints is copied once: the leaves of the indexes
  * on random keys are. Past about 10,000 messages most of a 1,000-page log was distinct leaves; with 4,000 the pair
- * over a growing store ran at 1 KB × 256 about 19% faster and at 64 KB × 256 about 13% (docs/PROFILE.md, 2026-12-04).
+ * over a growing store ran at 1 KB × 256 about 15% faster and at 64 KB × 256 about 14% (docs/PROFILE.md, 2026-12-04).
  * The log's file stays at its largest size: 32 MiB at 8 KiB pages.
  */
 export const CHECKPOINT_PAGES = 4000
