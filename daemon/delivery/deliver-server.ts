@@ -19,7 +19,8 @@ const CLOSE_TIMEOUT_MS = 2000
 
 export async function serveDeliver (core: Core, stream: Stream, connection: Connection, rate: PeerRateLimiter): Promise<void> {
   const remote = connection.remotePeer.toString()
-  // a sender keeps at most DELIVER_FRAMES_IN_FLIGHT frames out: all of them may arrive while they are handled
+  // a sender keeps at most DELIVER_FRAMES_IN_FLIGHT frames out, and all of them may arrive before this loop reads
+  // them: 8 full frames are more than libp2p's default 4 MiB (frames-in-flight.test.ts)
   const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: (DELIVER_FRAMES_IN_FLIGHT + 1) * (MAX_FRAME_BYTES + 8) })
   const inFlight = new Set<Promise<void>>()
   const fail = async (code: ErrorCode, message: string): Promise<void> => {

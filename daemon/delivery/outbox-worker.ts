@@ -13,7 +13,6 @@ import { crashPoint } from '../runtime/crash-point.js'
 import { DELIVER_FRAMES_IN_FLIGHT } from '../net/index.js'
 
 const PICK_LIMIT = 4096 // rows per scan; more pending than this and the table is read again before each pick
-const MAX_IN_FLIGHT_PER_PEER = 8 * MAX_BATCH_MESSAGES
 const IDLE_MS = 60_000 // with nothing due, look again after this long anyway
 
 /** A pending row in the worker's memory, with the bytes its writer handed over (none: read at dispatch). */
@@ -43,7 +42,6 @@ export class OutboxWorker {
   /** The last load did not hold every pending row: the table is read again before each pick. */
   private partial = false
   private readonly inFlight = new Set<number>()
-  private readonly perPeer = new Map<string, number>()
   /** Frames sent to each peer and not yet answered: at most DELIVER_FRAMES_IN_FLIGHT (see net/constants.ts). */
   private readonly framesPerPeer = new Map<string, number>()
   private running = false
@@ -195,9 +193,8 @@ export class OutboxWorker {
     }
     if (local.length > 0) this.track(local, this.deliverLocally(local))
     for (const [peerId, items] of byPeer) {
-      const room = MAX_IN_FLIGHT_PER_PEER - (this.perPeer.get(peerId) ?? 0)
       let frames = this.framesPerPeer.get(peerId) ?? 0
-      for (const batch of batches(items.slice(0, Math.max(0, room)))) {
+      for (const batch of batches(items)) {
         if (frames >= DELIVER_FRAMES_IN_FLIGHT) break // the rest go when an answer comes (it kicks the worker)
         frames++
         this.track(batch, this.deliverRemote(peerId, batch), peerId)
@@ -244,16 +241,10 @@ export class OutboxWorker {
 
   private track (items: Item[], work: Promise<void>, peerId?: string): void {
     for (const i of items) this.inFlight.add(i.row.id)
-    if (peerId !== undefined) {
-      this.perPeer.set(peerId, (this.perPeer.get(peerId) ?? 0) + items.length)
-      this.framesPerPeer.set(peerId, (this.framesPerPeer.get(peerId) ?? 0) + 1)
-    }
+    if (peerId !== undefined) this.framesPerPeer.set(peerId, (this.framesPerPeer.get(peerId) ?? 0) + 1)
     void work.catch(err => this.core.log.error('outbox batch failed', { error: errorText(err) })).finally(() => {
       for (const i of items) this.inFlight.delete(i.row.id)
-      if (peerId !== undefined) {
-        this.perPeer.set(peerId, (this.perPeer.get(peerId) ?? 0) - items.length)
-        this.framesPerPeer.set(peerId, (this.framesPerPeer.get(peerId) ?? 0) - 1)
-      }
+      if (peerId !== undefined) this.framesPerPeer.set(peerId, (this.framesPerPeer.get(peerId) ?? 0) - 1)
       this.kick()
     })
   }

@@ -2,8 +2,8 @@
 // the durability tests read from it which file or folder each fsync reached, and in what order.
 import { execFile, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { onTestFinished } from 'vitest'
 import { join } from 'node:path'
+import { onTestFinished } from 'vitest'
 import { CLI, tempDir } from './cli.js'
 
 export const STRACE = '/usr/bin/strace' // installed by .ci/run; missing, the test fails (it never skips)
