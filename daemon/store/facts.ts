@@ -24,7 +24,10 @@ export const MAX_OWN_FACTS = 16_384
  * own facts were committed without reading them back.
  */
 export interface FactTransactions {
-  /** Where the open transaction's appends stand; handed back to `undo` when the savepoint that follows is taken back. */
+  /**
+   * Where the open transaction's appends stand (the last seq it gave out; 0: none yet); handed back to `undo` when
+   * the savepoint that follows is taken back.
+   */
   mark: () => number
   undo: (mark: number) => void
   /** The top-level transaction committed / rolled back. */
@@ -48,6 +51,14 @@ export class FactStore implements FactTransactions {
   /** The newest seq learned from a peer (0: none since start): the sync tail's question is whether any is pending. */
   lastLearned = 0
   private learningDepth = 0
+  /**
+   * The log's head: the highest seq a committed transaction (or a statement of its own) gave out. Held here, as the
+   * transactions report how they end, rather than read back with max(seq) outside a transaction, which takes and
+   * drops SQLite's lock each time (several reads per fsync of the log). Retention never drops the newest fact.
+   */
+  private committedHead: number
+  /** The highest seq the open transaction gave out, savepoints taken back removed (0: none). */
+  private txHead = 0
 
   /** Set by the store: told of every seq given out, it knows which are durable (see fact-watermark.ts). */
   watermark?: FactWatermark
@@ -55,7 +66,9 @@ export class FactStore implements FactTransactions {
   /** Which peer holds each fact appended lately, so that it is not sent there again (see fact-peers.ts). */
   readonly peers = new FactPeers()
 
-  constructor (private readonly s: Statements) {}
+  constructor (private readonly s: Statements) {
+    this.committedHead = (s.get('SELECT max(seq) FROM facts').pluck().get() as number | null) ?? 0
+  }
 
   /**
    * Runs `fn` (inside the caller's transaction) with every fact it appends marked as learned from a peer: the
@@ -77,12 +90,15 @@ export class FactStore implements FactTransactions {
     if (r.changes !== 1) return undefined
     const seq = Number(r.lastInsertRowid)
     this.watermark?.appended(seq)
+    const inTx = this.s.database.inTransaction
+    if (inTx) this.txHead = Math.max(this.txHead, seq)
+    else this.committedHead = Math.max(this.committedHead, seq) // a statement of its own: committed (durably) as it returned
     const learned = this.learningDepth > 0
     if (learned) this.lastLearned = seq
     else if (this.collecting) {
       const row: FactRow = { seq, hash, kind, bytes, atMs }
-      if (this.s.database.inTransaction) this.uncommitted.push(row)
-      else this.queueOwn([row]) // a statement of its own: committed (durably) as it returned
+      if (inTx) this.uncommitted.push(row)
+      else this.queueOwn([row])
     }
     this.peers.appended(seq, hash, learned)
     this.onAppend?.()
@@ -90,20 +106,25 @@ export class FactStore implements FactTransactions {
   }
 
   mark (): number {
-    return this.uncommitted.length
+    return this.txHead
   }
 
+  /** The savepoint after `mark` was taken back, and with it every seq it gave out (the next append reuses them). */
   undo (mark: number): void {
-    this.uncommitted.length = Math.min(mark, this.uncommitted.length)
+    this.txHead = mark
+    while (this.uncommitted.length > 0 && this.uncommitted[this.uncommitted.length - 1].seq > mark) this.uncommitted.pop()
   }
 
   committed (): void {
+    if (this.txHead > this.committedHead) this.committedHead = this.txHead
+    this.txHead = 0
     if (this.uncommitted.length === 0) return
     this.queueOwn(this.uncommitted)
     this.uncommitted = []
   }
 
   rolledBack (): void {
+    this.txHead = 0
     this.uncommitted = []
   }
 
@@ -149,8 +170,9 @@ export class FactStore implements FactTransactions {
     return this.watermark?.durable() ?? this.head()
   }
 
+  /** The highest seq committed (see committedHead); inside a transaction, its own appends are not counted yet. */
   head (): number {
-    return (this.s.get('SELECT max(seq) FROM facts').pluck().get() as number | null) ?? 0
+    return this.committedHead
   }
 
   count (): number {
