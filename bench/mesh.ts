@@ -21,9 +21,9 @@ export function benchDaemon (home: string, cli?: string): DaemonProcess {
   return new DaemonProcess(home, { log: 'error', nodeArgs: profileArgs(), ...(cli === undefined ? {} : { cli }) })
 }
 
-/** A bench daemon started; its spawnedAt and readyAt time the start. */
-export async function startDaemon (home: string): Promise<DaemonProcess> {
-  const d = benchDaemon(home)
+/** A bench daemon started; its spawnedAt and readyAt time the start. `cli` as for benchDaemon. */
+export async function startDaemon (home: string, cli?: string): Promise<DaemonProcess> {
+  const d = benchDaemon(home, cli)
   await d.start()
   return d
 }

@@ -2,11 +2,13 @@
 // 1 KB × 256 outstanding with both daemons under --cpu-prof, then sums each profile's samples taken during the
 // measured run by stage (bench/stages/rules.ts) into µs per message per daemon. The last step of `npm run bench`.
 // AIOS_STAGES_MESSAGES sets the measured count (default 5000; a quick run uses 500); AIOS_STAGES_OUTSTANDING=1 sends
-// them one at a time (the latency path) instead.
+// them one at a time (the latency path) instead. The daemons run the modules as tsc built them (MODULE_CLI), not the
+// bundle the CLI ships as: the same code, with each sample naming the module it ran in.
 import '../daemon/runtime/polyfill.js'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { MODULE_CLI } from '../cli/harness/index.js'
 import { Pair } from './aios/pair.js'
 import { notifyDelivered } from './aios/deliver.js'
 import { cpuMicros } from './cpu.js'
@@ -31,7 +33,8 @@ export async function measureStages (opts: { messages: number, root?: string, ou
   process.env.AIOS_BENCH_PROFILE = profiles // read by bench/mesh.ts when each daemon is spawned
   let pair: Pair | undefined
   try {
-    pair = await Pair.start(join(root, 'pair'))
+    // the modules as tsc built them, not the bundle: the stages are told apart by the file each sample ran in
+    pair = await Pair.start(join(root, 'pair'), MODULE_CLI)
     const pids = pair.daemons.map(d => d.child?.pid) as [number, number]
     await notifyDelivered(pair.a, pair.recipient.handle, size, WARMUP, OUTSTANDING)
     const cpu0 = pids.map(cpuMicros)

@@ -9,13 +9,15 @@ export class Pair {
     readonly recipient: BenchHome,
     readonly daemons: [DaemonProcess, DaemonProcess],
     public a: ControlConnection,
-    public b: ControlConnection
+    public b: ControlConnection,
+    private readonly cli?: string
   ) {}
 
-  static async start (root: string): Promise<Pair> {
+  /** `cli`: the CLI entry both daemons run (default: the built one, dist/cli/main.js). */
+  static async start (root: string, cli?: string): Promise<Pair> {
     const [s, r] = await makeMesh(root, ['sender', 'recipient'])
-    const daemons: [DaemonProcess, DaemonProcess] = [await startDaemon(s.home), await startDaemon(r.home)]
-    return new Pair(s, r, daemons, await ControlConnection.open(s.home), await ControlConnection.open(r.home))
+    const daemons: [DaemonProcess, DaemonProcess] = [await startDaemon(s.home, cli), await startDaemon(r.home, cli)]
+    return new Pair(s, r, daemons, await ControlConnection.open(s.home), await ControlConnection.open(r.home), cli)
   }
 
   async stopRecipient (): Promise<void> {
@@ -25,7 +27,7 @@ export class Pair {
 
   /** Spawns the recipient's daemon again; resolves at its ready line with the spawn and ready times. */
   async startRecipient (): Promise<DaemonProcess> {
-    const d = this.daemons[1] = await startDaemon(this.recipient.home)
+    const d = this.daemons[1] = await startDaemon(this.recipient.home, this.cli)
     this.b = await ControlConnection.open(this.recipient.home)
     return d
   }

@@ -2,13 +2,19 @@
 // ready line, stops with SIGTERM and a clean exit. The demo, the bench and the tests all run daemons through it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { DAEMON_NODE_FLAGS } from '../../daemon/runtime/node-flags.js'
+import { packageRoot } from '../../daemon/runtime/package-root.js'
 import { call } from '../control-client.js'
 import type { Method, ParamsOf, ResultOf } from '../../daemon/control/methods.js'
 
-/** The built CLI next to this file (dist/cli/main.js once compiled). */
-export const BUILT_CLI = fileURLToPath(new URL('../main.js', import.meta.url))
+/** The built CLI, dist/cli/main.js of this package (the same file whether this module runs from the bundle or not). */
+export const BUILT_CLI = join(packageRoot(), 'dist', 'cli', 'main.js')
+/**
+ * The same command line as tsc built it, one file per module (cli/run.ts): what the bundle holds, for a CPU profile
+ * that must name the module each sample ran in (the bench's cost by stage).
+ */
+export const MODULE_CLI = join(packageRoot(), 'dist', 'cli', 'run.js')
 const STDERR_KEPT = 20_000 // characters of the daemon's stderr kept for the error of a failed start
 const READY = '"event":"ready"'
 

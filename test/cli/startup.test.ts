@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CLI, ok, tempDir } from '../helpers/cli.js'
 import { createMesh } from '../helpers/mesh.js'
+import { modulesOf } from '../helpers/bundle-modules.js'
 
 const HOOK = fileURLToPath(new URL('../fixtures/loader/record-imports.mjs', import.meta.url))
 const HEAVY = /\/node_modules\/(libp2p|@libp2p\/(kad-dht|gossipsub|tcp|noise|yamux|tls|identify|ping)|prom-client|@modelcontextprotocol)\//
@@ -24,7 +25,7 @@ async function loaded (home: string, args: string[]): Promise<string[]> {
       else resolve()
     })
   })
-  return readFileSync(file, 'utf8').split('\n').filter(l => l !== '')
+  return modulesOf(readFileSync(file, 'utf8').split('\n').filter(l => l !== ''))
 }
 
 describe('CLI start-up', () => {
