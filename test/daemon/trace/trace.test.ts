@@ -12,6 +12,7 @@ import { createMesh, createSharedMesh, query, waitFor, type MeshNodeHandle, type
 import { cli, errorCode, ok, tempDir } from '../../helpers/cli.js'
 import { homeKey, openDeliver, rawPeer, signedMessage } from '../../helpers/raw-peer.js'
 import { KIND, OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js'
+import { modulesOf } from '../../helpers/bundle-modules.js'
 
 const WAIT_MS = 20_000
 const FAST_BATCHES = { OTEL_BSP_SCHEDULE_DELAY: '50' } // the batch processor's delay: spans leave within 50 ms
@@ -206,7 +207,8 @@ describe('traces off', () => {
     await on.daemon.start({ AIOS_IMPORT_LOG: logs[1] })
     const { obligation } = await off.daemon.call('notify', { to: 'agent-b', text: 'still no traces' })
     await off.daemon.call('wait', { obligation, state: 'DELIVERED', timeoutMs: WAIT_MS })
-    const loaded = (log: string): string[] => existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(l => SDK.test(l)) : []
+    // the files the daemon loaded, each of the bundle's standing for the modules it holds
+    const loaded = (log: string): string[] => existsSync(log) ? modulesOf(readFileSync(log, 'utf8').split('\n').filter(l => l !== '')).filter(l => SDK.test(l)) : []
     expect(loaded(logs[0])).toEqual([])
     expect(loaded(logs[1]).length).toBeGreaterThan(0) // the probe sees the SDK where it is loaded
   })
