@@ -33,7 +33,6 @@ export async function measureStages (opts: { messages: number, root?: string, ou
   process.env.AIOS_BENCH_PROFILE = profiles // read by bench/mesh.ts when each daemon is spawned
   let pair: Pair | undefined
   try {
-    // the modules as tsc built them, not the bundle: the stages are told apart by the file each sample ran in
     pair = await Pair.start(join(root, 'pair'), MODULE_CLI)
     const pids = pair.daemons.map(d => d.child?.pid) as [number, number]
     await notifyDelivered(pair.a, pair.recipient.handle, size, WARMUP, OUTSTANDING)

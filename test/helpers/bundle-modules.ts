@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUNDLE_META } from '../../cli/bundle.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -11,7 +12,7 @@ interface Meta { outputs: Record<string, { inputs: Record<string, unknown> }> }
 
 /** Absolute paths (or the URLs as given, for what is not a file of the bundle) of the modules behind `urls`. */
 export function modulesOf (urls: string[]): string[] {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'bundle-meta.json'), 'utf8')) as Meta
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', BUNDLE_META), 'utf8')) as Meta
   return urls.flatMap(url => {
     if (!url.startsWith('file:')) return [url]
     const path = fileURLToPath(url)
