@@ -39,11 +39,29 @@ export class ControlConnection {
   }
 
   async call<M extends Method> (method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    return await this.send(id => [JSON.stringify({ id, method, params }) + '\n'])
+  }
+
+  /**
+   * The same request with its params encoded once, for a load that sends them many times: each call writes the same
+   * bytes a `call` would, the params by reference (no 64 KB string made, encoded and collected per message in this
+   * process, which shares the machine with the daemons it measures).
+   */
+  prepared<M extends Method> (method: M, params: ParamsOf<M>): () => Promise<ResultOf<M>> {
+    const head = `,"method":${JSON.stringify(method)},"params":`
+    const body = Buffer.from(JSON.stringify(params) + '}\n')
+    return async () => await this.send(id => [Buffer.from(`{"id":${id}${head}`), body])
+  }
+
+  private async send<R> (frame: (id: number) => Array<string | Buffer>): Promise<R> {
     if (this.socket.destroyed) throw new Error('the control connection is closed')
     const id = this.next++
-    return await new Promise<ResultOf<M>>((resolve, reject) => {
-      this.waiting.set(id, { resolve: v => resolve(v as ResultOf<M>), reject }) // the daemon answers by the same table
-      this.socket.write(JSON.stringify({ id, method, params }) + '\n')
+    return await new Promise<R>((resolve, reject) => {
+      this.waiting.set(id, { resolve: v => resolve(v as R), reject }) // the daemon answers by the same table
+      const parts = frame(id)
+      if (parts.length > 1) this.socket.cork()
+      for (const p of parts) this.socket.write(p)
+      if (parts.length > 1) this.socket.uncork()
     })
   }
 
