@@ -61,6 +61,15 @@ function messageFromRow (row: unknown): MessageRow {
   }
 }
 
+/** The longest state (DELIVERY_PENDING): a row's state and its state_pad always take this many bytes (023_state_width.sql). */
+export const STATE_WIDTH = 16
+const ZEROS = Buffer.alloc(STATE_WIDTH)
+
+/** The zeros that make `state` STATE_WIDTH bytes long (none for a longer one: its row then changes size). */
+export function statePad (state: string): Buffer {
+  return ZEROS.subarray(0, Math.max(0, STATE_WIDTH - Buffer.byteLength(state)))
+}
+
 export class MessageStore {
   constructor (private readonly s: Statements) {}
 
@@ -70,9 +79,10 @@ export class MessageStore {
    * with its first receipt is written once, not written and then rewritten.
    */
   insertMessage (m: Omit<MessageRow, 'state' | 'thread'> & { thread?: string, state?: string }): void {
-    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state, auditor)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, m.state ?? 'DELIVERY_PENDING', m.auditor ?? null)
+    const state = m.state ?? 'DELIVERY_PENDING'
+    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state, state_pad, auditor)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, state, statePad(state), m.auditor ?? null)
   }
 
   /** The obligations these seats audit whose COMPLETE waits for their verdict, oldest first. */
@@ -156,8 +166,9 @@ export class MessageStore {
     this.s.get('UPDATE messages SET local_to = 1 WHERE id = ?').run(id)
   }
 
+  /** The row keeps its size (state_pad), so SQLite rewrites only the pages that changed, not the envelope's overflow pages. */
   setState (id: Uint8Array, state: string): void {
-    this.s.get('UPDATE messages SET state = ? WHERE id = ?').run(state, id)
+    this.s.get('UPDATE messages SET state = ?, state_pad = ? WHERE id = ?').run(state, statePad(state), id)
   }
 
   countMessages (): number {

@@ -14,6 +14,7 @@ describe('seat capabilities (migration 022)', () => {
     const s1 = Store.open(path)
     s1.identity.insertActor(seat('agent-a'))
     s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // the actors table as version 21 had it
+    s1.db.exec('ALTER TABLE messages DROP COLUMN state_pad') // what 023 added
     s1.db.pragma('user_version = 21')
     s1.close()
 

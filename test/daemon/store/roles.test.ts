@@ -18,6 +18,7 @@ describe('seat roles (migration 017)', () => {
     s1.db.exec('ALTER TABLE actors DROP COLUMN roles')
     s1.db.exec('DROP INDEX messages_auditor; ALTER TABLE messages DROP COLUMN auditor') // what 021 added
     s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // what 022 added
+    s1.db.exec('ALTER TABLE messages DROP COLUMN state_pad') // what 023 added
     s1.db.pragma('user_version = 16')
     s1.close()
 
