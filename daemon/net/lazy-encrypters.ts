@@ -1,12 +1,13 @@
-// The connection encrypters, each loaded on first use: TLS 1.3 (node:tls, the faster of the two here) offered first,
-// Noise second for peers that speak it alone. @libp2p/tls brings an X.509 and ASN.1 stack that took about a tenth of
-// a daemon's start-up and several MiB of heap, @libp2p/noise its own ciphers and hashes: a daemon with no peer
-// connected yet need not pay for either. Each stands in under its protocol id, checked against the loaded module's.
+// The connection encrypters, each loaded on first use: TLS 1.3 (node:tls, the faster of the two here; ./tls.ts, one
+// certificate per node) offered first, Noise second for peers that speak it alone. TLS brings @libp2p/tls's X.509 and
+// ASN.1 stack, which took about a tenth of a daemon's start-up and several MiB of heap, @libp2p/noise its own ciphers
+// and hashes: a daemon with no peer connected yet need not pay for either. Each stands in under its protocol id,
+// checked against the loaded module's.
 import { serviceCapabilities, type ConnectionEncrypter } from '@libp2p/interface'
-import type { TLSComponents } from '@libp2p/tls'
+import type { TlsComponents } from './tls.js'
 import type { NoiseComponents } from '@libp2p/noise'
 
-const TLS_PROTOCOL = '/tls/1.0.0' // @libp2p/tls PROTOCOL
+const TLS_PROTOCOL = '/tls/1.0.0' // ./tls.ts and @libp2p/tls
 const NOISE_PROTOCOL = '/noise' // @libp2p/noise's protocol id
 
 type Factory<C> = (components: C) => ConnectionEncrypter
@@ -30,8 +31,8 @@ function lazyEncrypter<C> (protocol: string, name: string, load: () => Promise<F
   }
 }
 
-export function lazyTls (): Factory<TLSComponents> {
-  return lazyEncrypter(TLS_PROTOCOL, '@libp2p/tls', async () => (await import('@libp2p/tls')).tls())
+export function lazyTls (): Factory<TlsComponents> {
+  return lazyEncrypter(TLS_PROTOCOL, 'TLS', async () => (await import('./tls.js')).oneCertTls())
 }
 
 export function lazyNoise (): Factory<NoiseComponents> {

@@ -29,6 +29,7 @@ describe('stage microbenchmarks', () => {
       'accept, 256 per batch, into a store holding 4,000 messages'
     ])
     expect(byName.get('frame codec')).toHaveLength(4)
-    expect(byName.get('transport')).toEqual(['Noise, 1 KB × 256', 'Noise, 1 KB × 1', 'TLS, 1 KB × 256', 'TLS, 1 KB × 1'])
+    expect(byName.get('transport')).toEqual(['Noise, 1 KB × 256', 'Noise, 1 KB × 1', 'TLS, 1 KB × 256', 'TLS, 1 KB × 1',
+      'TLS connection made and closed, a new certificate each (@libp2p/tls)', 'TLS connection made and closed, one certificate per node (the daemon\'s)'])
   }, 120_000)
 })
