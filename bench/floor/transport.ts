@@ -1,15 +1,17 @@
 // The transport floor's two ends as functions: libp2p 3 with the daemon's stack (TCP, yamux) and either connection
 // encrypter (Noise or TLS), one stream, length-prefixed frames of a fixed size, each answered by an 8-byte ack; no
-// storage, no signatures. Used by the floor's processes (peer.ts) and in-process by the transport microbenchmark.
+// storage, no signatures. Frames are read with the daemon's own length prefix (daemon/net/length-prefix.ts): the
+// floor pays no more per frame than the daemon's streams. Used by the floor's processes (peer.ts) and in-process by
+// the transport microbenchmark.
 import { createLibp2p, type Libp2p } from 'libp2p'
 import { tcp } from '@libp2p/tcp'
 import { noise } from '@libp2p/noise'
 import { tls } from '@libp2p/tls'
 import { yamux } from '@libp2p/yamux'
-import { lpStream } from '@libp2p/utils'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { Stream } from '@libp2p/interface'
 import type { RunResult } from '../results.js'
+import { lengthPrefixed } from '../../daemon/net/length-prefix.js'
 
 export const PROTOCOL = '/aios-bench/floor/1'
 const MAX_FRAME = 1 << 20 // above the largest body the bench sends (64 KB)
@@ -28,7 +30,7 @@ export async function floorNode (listen: string[], encrypter: Encrypter): Promis
 }
 
 async function answer (stream: Stream): Promise<void> {
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME })
   try {
     for (;;) {
       const frame = await lp.read()
@@ -56,7 +58,7 @@ export class FloorClient {
   }
 
   async run (bytes: number, total: number, window: number): Promise<RunResult> {
-    const lp = lpStream(this.stream, { maxDataLength: MAX_FRAME })
+    const lp = lengthPrefixed(this.stream, { maxDataLength: MAX_FRAME })
     const sentAt = new Float64Array(total)
     const latencies: number[] = []
     let acked = 0

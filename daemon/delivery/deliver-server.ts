@@ -1,7 +1,7 @@
 // The recipient end of /aios-comm/deliver/1: one long-lived stream per peer; frames are handled as they come
 // (pipelined), each answered with per-message and per-receipt results. A bad frame closes only its stream.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, type ErrorCode } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -21,7 +21,7 @@ export async function serveDeliver (core: Core, stream: Stream, connection: Conn
   const remote = connection.remotePeer.toString()
   // a sender keeps at most DELIVER_FRAMES_IN_FLIGHT frames out, and all of them may arrive before this loop reads
   // them: 8 full frames are more than libp2p's default 4 MiB (frames-in-flight.test.ts)
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: (DELIVER_FRAMES_IN_FLIGHT + 1) * (MAX_FRAME_BYTES + 8) })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: (DELIVER_FRAMES_IN_FLIGHT + 1) * (MAX_FRAME_BYTES + 8) })
   const inFlight = new Set<Promise<void>>()
   const fail = async (code: ErrorCode, message: string): Promise<void> => {
     core.log.warn('deliver stream closed', { peer: remote, code, message })

@@ -2,7 +2,8 @@
 // their answers by batch id. The stream is opened on demand and reopened after a failure.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
-import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
+import type { LengthPrefixedStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import type { Stream } from '@libp2p/interface'
 import { MeshError, wireError } from '../../cards/index.js'
 import { errorText } from '../runtime/errors.js'
@@ -101,7 +102,7 @@ export class PeerSession {
     } catch (err) {
       throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${errorText(err)}`, { cause: err })
     }
-    const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+    const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
     const o: Open = { stream, lp, cardsVersion: -1 }
     void this.readLoop(o)
     return o

@@ -4,7 +4,7 @@
 // inviter's cards, the inviter as a bootstrap peer). A join that fails anywhere leaves this home's trust as it was.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, wireError, checkEndorsement, parseKeyText, signAdmissionRequest, utf8, type TrustContext } from '../../cards/index.js'
 import { joinRequestToWire, joinResponseFromWire, type JoinResponseData } from '../../proto/index.js'
 import { type MeshNode, MAX_FRAME_BYTES } from '../net/index.js'
@@ -45,7 +45,7 @@ export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: str
   } catch (err) {
     throw new MeshError('PEER_UNREACHABLE', `cannot reach the inviting node ${token.peer}: ${(err as Error).message}`, { cause: err })
   }
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
   const answer = async (): Promise<JoinResponseData> => {
     const r = joinResponseFromWire((await lp.read({ signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) })).subarray())
     if (r.errorCode !== undefined) throw wireError(r.errorCode, `the inviting node refused: ${r.errorMessage ?? ''}`, 'PEER_CODE_UNKNOWN')

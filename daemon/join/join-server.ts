@@ -2,7 +2,7 @@
 // the cards this node holds; then the joiner's cards are taken under every rule, so the mesh trusts it. Nothing is
 // looked at, endorsed or told before the secret checks out, and wrong secrets are limited per address.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, refusalError, sha256, utf8, type ErrorCode } from '../../cards/index.js'
 import { WireError, joinRequestFromWire, joinResponseToWire, type JoinResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -25,7 +25,7 @@ export interface JoinServerContext {
 export async function serveJoin (core: Core, stream: Stream, connection: Connection, j: JoinServerContext): Promise<void> {
   const remote = connection.remotePeer.toString()
   const from = remoteHost(connection.remoteAddr)
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
   const refuse = async (code: ErrorCode, message: string): Promise<void> => {
     core.events.emit('refused', { what: 'join', code, reason: message, peer: remote })
     if (code === 'JOIN_RATE_LIMITED') core.log.debug('join refused', { peer: remote, from, code })

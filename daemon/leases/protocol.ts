@@ -2,7 +2,7 @@
 // request is signed by the seat, comes from the node its card names and is recent; the answer is the signed lease or
 // a refusal with a code. Only peers that host a trusted actor are served.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, isErrorCode, verifyEnvelope } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, leaseAnswerFromWire, leaseAnswerToWire, leaseRequestFromWire, type LeaseAnswerData, type LeaseRequestData } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -52,7 +52,7 @@ export async function answerRequest (core: Core, bytes: Uint8Array, fromPeer: st
 
 export async function serveLease (core: Core, stream: Stream, connection: Connection): Promise<void> {
   const remote = connection.remotePeer.toString()
-  const lp = lpStream(stream, { maxDataLength: MAX_LEASE_FRAME_BYTES })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_LEASE_FRAME_BYTES })
   const answer = async (a: LeaseAnswerData): Promise<void> => {
     await lp.write(leaseAnswerToWire(a))
     await stream.close({ signal: AbortSignal.timeout(READ_TIMEOUT_MS) }).catch(() => { stream.abort(new Error('lease stream closed')) })
@@ -79,7 +79,7 @@ export async function askLease (dial: (peer: string, protocol: string, signal: A
   let a: LeaseAnswerData
   try {
     const stream = await dial(peer, LEASE_PROTOCOL, signal)
-    const lp = lpStream(stream, { maxDataLength: MAX_LEASE_FRAME_BYTES })
+    const lp = lengthPrefixed(stream, { maxDataLength: MAX_LEASE_FRAME_BYTES })
     await lp.write(request, { signal })
     a = leaseAnswerFromWire((await lp.read({ signal })).subarray())
     await stream.close().catch(() => {})

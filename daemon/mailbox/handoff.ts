@@ -3,7 +3,7 @@
 // its card). The outbox row stays: direct delivery goes on, and the recipient stores a duplicate once.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, hex } from '../../cards/index.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -97,7 +97,7 @@ export class MailboxHandoff {
     if (addrs.length > 0) await this.node.peerStore.merge(pid, { multiaddrs: addrs })
     const stream = await this.node.dialProtocol(pid, MAILBOX_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     try {
-      const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+      const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
       const messages = batch.filter(i => i.row.kind === 'message')
       const receipts = batch.filter(i => i.row.kind === 'receipt')
       await lp.write(deliverRequestToWire({

@@ -1,7 +1,7 @@
 // The mailbox end of /aios-comm/mailbox/1: a member's node hands over signed messages and receipts for a member whose
 // node is away; each is checked, held within quotas and committed durably before it is answered held (no code).
 import type { Connection, Stream } from '@libp2p/interface'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, bytesEqual, refuse, type ErrorCode, type Refusal } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -23,7 +23,7 @@ export interface MailboxServing {
 
 export async function serveMailbox (core: Core, stream: Stream, connection: Connection, opts: MailboxServing): Promise<void> {
   const remote = connection.remotePeer.toString()
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
   const fail = async (code: ErrorCode, message: string): Promise<void> => {
     core.log.warn('mailbox stream refused', { peer: remote, code, message })
     core.events.emit('refused', { what: 'stream', code, reason: message, peer: remote })

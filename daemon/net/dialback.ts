@@ -1,7 +1,7 @@
 // /aios-comm/dialback/1: a node asks a trusted peer "dial me at A"; the peer opens a new connection to exactly A
 // and answers yes only when the Noise handshake proves the asker is there. Public addresses are stated once confirmed.
 import { peerIdFromString } from '@libp2p/peer-id'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from './length-prefix.js'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { Connection, Stream } from '@libp2p/interface'
 import type { MeshNode } from './node.js'
@@ -126,7 +126,7 @@ export class DialBack {
   async ask (peer: string, addr: string): Promise<boolean> {
     try {
       const stream = await this.node.dialProtocol(peerIdFromString(peer), DIALBACK_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
-      const lp = lpStream(stream, { maxDataLength: 1 })
+      const lp = lengthPrefixed(stream, { maxDataLength: 1 })
       await lp.write(multiaddr(`${addr}/p2p/${this.node.peerId.toString()}`).bytes)
       const answer = (await lp.read({ signal: AbortSignal.timeout(ASK_TIMEOUT_MS) })).subarray()
       await stream.close().catch(() => {})
@@ -138,7 +138,7 @@ export class DialBack {
 
   private async serve (stream: Stream, connection: Connection): Promise<void> {
     const asker = connection.remotePeer.toString()
-    const lp = lpStream(stream, { maxDataLength: MAX_REQUEST_BYTES })
+    const lp = lengthPrefixed(stream, { maxDataLength: MAX_REQUEST_BYTES })
     const answer = async (a: number): Promise<void> => {
       await lp.write(Uint8Array.of(a))
       await stream.close({ signal: AbortSignal.timeout(READ_TIMEOUT_MS) }).catch(() => { stream.abort(new Error('dial-back stream closed')) })

@@ -4,7 +4,7 @@
 // frame limit and refuses an answer of more cards than that, so a provider can cost it no more.
 import type { Connection, Stream } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, utf8 } from '../../cards/index.js'
 import { cardsAnswerFromWire, cardsAnswerToWire, cardsRequestFromWire, cardsRequestToWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
@@ -40,7 +40,7 @@ export async function serveCards (core: Core, stream: Stream, connection: Connec
     stream.abort(new MeshError('PEER_NOT_TRUSTED', `${CARDS_PROTOCOL} is served only to peers that host a trusted actor`))
     return
   }
-  const lp = lpStream(stream, { maxDataLength: MAX_REQUEST_BYTES })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_REQUEST_BYTES })
   let skill: string
   try {
     skill = cardsRequestFromWire((await lp.read({ signal: AbortSignal.timeout(READ_TIMEOUT_MS) })).subarray()).skill
@@ -56,7 +56,7 @@ export async function serveCards (core: Core, stream: Stream, connection: Connec
 export async function askCards (node: MeshNode, peer: string, skill: string, signal: AbortSignal): Promise<string[]> {
   const stream = await node.dialProtocol(peerIdFromString(peer), CARDS_PROTOCOL, { signal })
   try {
-    const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+    const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
     await lp.write(cardsRequestToWire({ skill }), { signal })
     const answer = cardsAnswerFromWire((await lp.read({ signal })).subarray())
     if (answer.cards.length > MAX_CARDS_ANSWER) throw new MeshError('CARD_MALFORMED', `${answer.cards.length} cards in one answer; at most ${MAX_CARDS_ANSWER}`)

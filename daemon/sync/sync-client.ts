@@ -2,7 +2,8 @@
 // the checkpoint stored for that peer, pages through the catch-up, then keeps a live tail.
 import type { Stream } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
-import { lpStream, type LengthPrefixedStream } from '@libp2p/utils'
+import type { LengthPrefixedStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { syncPageFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { type MeshNode, DIAL_TIMEOUT_MS, MAX_FRAME_BYTES } from '../net/index.js'
@@ -54,7 +55,7 @@ export class SyncClient {
       this.retryLater(peerId)
       return
     }
-    const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+    const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
     this.sessions.set(peerId, lp)
     const stats = this.stats.get(peerId) ?? { received: 0, applied: 0, rejected: 0, bytes: 0 }
     this.stats.set(peerId, stats)

@@ -4,7 +4,7 @@
 // power cut could take back and give to another fact would leave that fact out of its sync for good. A request
 // without the tail gets the durable log as it stands; the tail gets the rest as soon as a durable commit covers it.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lpStream } from '@libp2p/utils'
+import { lengthPrefixed } from '../net/length-prefix.js'
 import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES } from '../net/index.js'
@@ -26,7 +26,7 @@ export function syncLimit (req: SyncRequestData): number {
 /** Serves this node's log to a trusted peer: pages from `since`, then new facts as they are appended. */
 export async function serveSync (core: Core, stream: Stream, connection: Connection): Promise<void> {
   const remote = connection.remotePeer.toString()
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES })
+  const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
   if (!core.directory.isTrustedPeer(remote)) {
     stream.abort(new Error('peer not trusted'))
     return
