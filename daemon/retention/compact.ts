@@ -15,9 +15,8 @@ export const COMPACT_BATCH = 500
 const MAX_GIVEN_UP_PER_RUN = 50_000
 /** Free pages handed back to the file system per turn (4 KiB each). */
 const VACUUM_PAGES_PER_TURN = 2048
-/** The log a compaction lets grow before it is copied back into the file (64 MiB of 4 KiB pages), and SQLite's default. */
+/** The log a compaction lets grow before it is copied back into the file (64 MiB of 4 KiB pages). */
 const COMPACTION_LOG_PAGES = 16_384
-const DEFAULT_LOG_PAGES = 1000
 /** Receipts rows read per turn in the scan for final obligations. */
 const SCAN_WINDOW = 4096
 
@@ -34,7 +33,7 @@ export async function compact (core: CompactHost, policy: RetentionPolicy, nowMs
     bytesBefore: store.retention.size().bytes, bytesAfter: 0, startedAt: new Date(nowMs).toISOString(), durationMs: 0
   }
   const archiveBefore = nowMs - policy.archiveAfterMs
-  store.retention.logCheckpointPages(COMPACTION_LOG_PAGES)
+  const logPages = store.retention.logCheckpointPages(COMPACTION_LOG_PAGES) // the store's own, put back after
   try {
     await archiveFinal(core, archiveBefore, nowMs, report)
     await archiveGivenUp(core, archiveBefore, nowMs, report)
@@ -44,7 +43,7 @@ export async function compact (core: CompactHost, policy: RetentionPolicy, nowMs
     report.historyDropped = await store.commit.run(() => store.retention.pruneHistory(archiveBefore))
     await giveBackPages(store)
   } finally {
-    store.retention.logCheckpointPages(DEFAULT_LOG_PAGES)
+    store.retention.logCheckpointPages(logPages)
   }
   store.retention.truncateLog() // the file on disk shrinks only once its log is written back into it
   report.bytesAfter = store.retention.size().bytes

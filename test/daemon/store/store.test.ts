@@ -5,6 +5,8 @@ import { Store } from '../../../daemon/store/index.js'
 import { CACHE_KIB, CHECKPOINT_PAGES, PAGE_BYTES, openDb } from '../../../daemon/store/db.js'
 import Database from 'better-sqlite3'
 import { tempDir } from '../../helpers/cli.js'
+import { DEFAULT_RETENTION, compact } from '../../../daemon/retention/index.js'
+import { createLogger } from '../../../daemon/runtime/log.js'
 
 const row = (n: number) => ({
   id: new Uint8Array(16).fill(n), hash: new Uint8Array(32).fill(n), envelope: new Uint8Array([n]), from: 'a', to: 'b',
@@ -26,6 +28,14 @@ describe('store', () => {
     expect(s2.db.pragma('wal_autocheckpoint', { simple: true })).toBe(CHECKPOINT_PAGES)
     expect(s2.messages.countMessages()).toBe(1)
     s2.close()
+  })
+
+  it('a compaction lets the log grow while it runs, then puts the store\'s own checkpoint setting back', async () => {
+    const store = Store.open(join(tempDir(), 'node.db'))
+    store.messages.insertMessage(row(1))
+    await compact({ store, log: createLogger('test', 'error') }, DEFAULT_RETENTION)
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(CHECKPOINT_PAGES)
+    store.close()
   })
 
   it('a new store has pages of PAGE_BYTES; a store made with 4 KiB pages keeps them and works as before', () => {
