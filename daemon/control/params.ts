@@ -49,3 +49,16 @@ export function bytesB64<P extends object> (p: P, name: keyof P & string): Uint8
   if (typeof v !== 'string') throw bad(name, 'base64 text')
   return new Uint8Array(Buffer.from(v, 'base64'))
 }
+
+/**
+ * A message body taken out of the params: `text` (UTF-8) or else `body` (base64), as bytes; both fields leave the
+ * params. A call that waits (notify with wait) keeps its params for as long as it waits: a text left there stays on
+ * the heap with the request line it was cut from, and every garbage collection meanwhile copies it.
+ */
+export function takeBody<P extends object> (p: P, text: keyof P & string, body: keyof P & string): Uint8Array {
+  const t = optStr(p, text)
+  const bytes = t !== undefined ? new TextEncoder().encode(t) : bytesB64(p, body)
+  delete (p as Params)[text]
+  delete (p as Params)[body]
+  return bytes
+}

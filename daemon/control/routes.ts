@@ -6,7 +6,7 @@ import * as messaging from '../messaging/index.js'
 import * as setup from '../setup/index.js'
 import { createInvite, joinMesh } from '../join/index.js'
 import * as leases from '../leases/index.js'
-import { bytesB64, optBool, optInt, optStr, optStrList, str } from './params.js'
+import { optBool, optInt, optStr, optStrList, str, takeBody } from './params.js'
 import type { Handler, Method, ReceiptLevel, RouteTable } from './methods.js'
 import { obligationWake, type WakeService } from '../wake/index.js'
 import { findSeats, journey, nodeReport, roleSeats, skillSeat } from '../observe/index.js'
@@ -43,8 +43,7 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
     'retention.run': async () => await retention.run(),
 
     notify: async (p, caller) => {
-      const text = optStr(p, 'text')
-      const body = text !== undefined ? new TextEncoder().encode(text) : bytesB64(p, 'body')
+      const body = takeBody(p, 'text', 'body') // not held while the call waits
       const require = optStr(p, 'require')
       if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED, COMPLETE or AUDITED')
       // the wait is checked before anything is sent: a refused call sends nothing
