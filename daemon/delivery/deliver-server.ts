@@ -1,12 +1,11 @@
 // The recipient end of /aios-comm/deliver/1: one long-lived stream per peer; frames are handled as they come
 // (pipelined), each answered with per-message and per-receipt results. A bad frame closes only its stream.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, type ErrorCode } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { acceptMessages, acceptReceipts } from '../messaging/index.js'
-import { DELIVER_FRAMES_IN_FLIGHT, MAX_FRAME_BYTES } from '../net/index.js'
+import { DELIVER_FRAMES_IN_FLIGHT, MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { frameCost, readDeliverFrame, writeStreamError } from './frame.js'
 import type { PeerRateLimiter } from './peer-rate.js'
 import { acceptCardJson } from '../directory/index.js'

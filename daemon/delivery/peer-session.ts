@@ -3,13 +3,12 @@
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { LengthPrefixedStream } from '@libp2p/utils'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import type { Stream } from '@libp2p/interface'
 import { MeshError, wireError } from '../../cards/index.js'
 import { errorText } from '../runtime/errors.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData, type EvidenceContentData, type HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES, DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type MeshNode } from '../net/index.js'
+import { MAX_FRAME_BYTES, DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type MeshNode, lengthPrefixed } from '../net/index.js'
 
 interface Waiter {
   resolve: (r: DeliverResponseData) => void

@@ -4,10 +4,9 @@
 // inviter's cards, the inviter as a bootstrap peer). A join that fails anywhere leaves this home's trust as it was.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, wireError, checkEndorsement, parseKeyText, signAdmissionRequest, utf8, type TrustContext } from '../../cards/index.js'
 import { joinRequestToWire, joinResponseFromWire, type JoinResponseData } from '../../proto/index.js'
-import { type MeshNode, MAX_FRAME_BYTES } from '../net/index.js'
+import { type MeshNode, MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { saveConfig } from '../home/config.js'
 import type { HomeContext } from '../home/context.js'
 import { actorAdd } from '../setup/actors.js'

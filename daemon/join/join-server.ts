@@ -2,11 +2,10 @@
 // the cards this node holds; then the joiner's cards are taken under every rule, so the mesh trusts it. Nothing is
 // looked at, endorsed or told before the secret checks out, and wrong secrets are limited per address.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, refusalError, sha256, utf8, type ErrorCode } from '../../cards/index.js'
 import { WireError, joinRequestFromWire, joinResponseToWire, type JoinResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES } from '../net/index.js'
+import { MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
 import { importCardJson } from '../directory/index.js'
 import { endorseRequests, joinerCard } from './admit.js'

@@ -2,7 +2,7 @@
 // request is signed by the seat, comes from the node its card names and is recent; the answer is the signed lease or
 // a refusal with a code. Only peers that host a trusted actor are served.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lengthPrefixed } from '../net/length-prefix.js'
+import { lengthPrefixed } from '../net/index.js'
 import { MeshError, isErrorCode, verifyEnvelope } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, leaseAnswerFromWire, leaseAnswerToWire, leaseRequestFromWire, type LeaseAnswerData, type LeaseRequestData } from '../../proto/index.js'
 import type { Core } from '../core.js'

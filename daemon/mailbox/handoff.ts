@@ -3,11 +3,10 @@
 // its card). The outbox row stays: direct delivery goes on, and the recipient stores a duplicate once.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, hex } from '../../cards/index.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { DIAL_TIMEOUT_MS, MAX_FRAME_BYTES, REQUEST_TIMEOUT_MS, type MeshNode } from '../net/index.js'
+import { DIAL_TIMEOUT_MS, MAX_FRAME_BYTES, REQUEST_TIMEOUT_MS, type MeshNode, lengthPrefixed } from '../net/index.js'
 import { MAX_BATCH_BYTES, MAX_BATCH_MESSAGES, TRANSIENT_CODES } from '../messaging/index.js'
 import type { OutboxRow } from '../store/index.js'
 import { errorText } from '../runtime/errors.js'

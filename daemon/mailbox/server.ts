@@ -1,12 +1,11 @@
 // The mailbox end of /aios-comm/mailbox/1: a member's node hands over signed messages and receipts for a member whose
 // node is away; each is checked, held within quotas and committed durably before it is answered held (no code).
 import type { Connection, Stream } from '@libp2p/interface'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, bytesEqual, refuse, type ErrorCode, type Refusal } from '../../cards/index.js'
 import { deliverResponseToWire, type DeliverRequestData, type DeliverResponseData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { readDeliverFrame, writeStreamError } from '../delivery/index.js'
-import { MAX_FRAME_BYTES } from '../net/index.js'
+import { MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import type { MailboxUsage } from '../store/index.js'
 import { checkHeldMessage, checkHeldReceipt, type HeldCheck } from './check.js'
 import type { MailboxQuota } from './constants.js'

@@ -4,11 +4,10 @@
 // frame limit and refuses an answer of more cards than that, so a provider can cost it no more.
 import type { Connection, Stream } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { MeshError, utf8 } from '../../cards/index.js'
 import { cardsAnswerFromWire, cardsAnswerToWire, cardsRequestFromWire, cardsRequestToWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES, type MeshNode } from '../net/index.js'
+import { MAX_FRAME_BYTES, type MeshNode, lengthPrefixed } from '../net/index.js'
 
 export const CARDS_PROTOCOL = '/aios-comm/cards/1'
 export const MAX_CARDS_ANSWER = 64 // cards in one answer: a node hosts a handful of seats

@@ -4,10 +4,9 @@
 // power cut could take back and give to another fact would leave that fact out of its sync for good. A request
 // without the tail gets the durable log as it stands; the tail gets the rest as soon as a durable commit covers it.
 import type { Connection, Stream } from '@libp2p/interface'
-import { lengthPrefixed } from '../net/length-prefix.js'
 import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES } from '../net/index.js'
+import { MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
 import { FACT_FLUSH_MS, MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from './constants.js'
 
