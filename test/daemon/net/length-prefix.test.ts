@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { Uint8ArrayList } from 'uint8arraylist'
 import protobuf from 'protobufjs/minimal.js'
-import { INCOMPLETE_LENGTH, MAX_FRAME_BYTES, lengthDecoder, varintBytes } from '../../../daemon/net/index.js'
+import { INCOMPLETE_LENGTH, lengthDecoder, varintBytes } from '../../../daemon/net/length-prefix.js'
+import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
 import { createMesh } from '../../helpers/mesh.js'
 import { openDeliver, rawPeer } from '../../helpers/raw-peer.js'
 
