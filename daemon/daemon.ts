@@ -7,11 +7,11 @@ import { MeshError, utf8 } from '../cards/index.js'
 import { ControlServer, routes, SeatSocket, watchRoute } from './control/index.js'
 import { socketIsLive } from './home/socket.js'
 import { Core, type NodeView } from './core.js'
-import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool } from './delivery/index.js'
+import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool, TimedIdReaders } from './delivery/index.js'
 import { WakeService } from './wake/index.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
-import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL, AddressWatch, DialBack } from './net/index.js'
+import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL, DELIVER_PROTOCOL_2, AddressWatch, DialBack } from './net/index.js'
 import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
@@ -158,7 +158,12 @@ export class Daemon {
     this.started('direct', () => direct.stop())
     direct.start()
     const rate = peerRateFromEnv() // per peer, across all its deliver streams
-    await node.handle(DELIVER_PROTOCOL, (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
+    // both versions, one server: /2 says this node reads timed message ids, and peers that see it in identify use them
+    await node.handle([DELIVER_PROTOCOL_2, DELIVER_PROTOCOL], (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
+    const timedIds = new TimedIdReaders(node)
+    this.started('timed ids', () => timedIds.stop())
+    timedIds.start()
+    core.readsTimedIds = peer => timedIds.reads(peer)
     // role work: this node grants the leases on what its seats sent, and asks the sender's node for the rest
     await node.handle(LEASE_PROTOCOL, (stream, connection) => { this.guard('lease', stream, serveLease(core, stream, connection)) }, { maxInboundStreams: 16, maxOutboundStreams: 16 })
     core.askAuthority = async (peer, request) => await askLease(async (p, protocol, signal) => await node.dialProtocol(peerIdFromString(p), protocol, { signal }), peer, request)
@@ -185,7 +190,7 @@ export class Daemon {
     const bus = new ObserveBus(core)
     this.started('bus', () => bus.stop())
     bus.start()
-    const sessions = new SessionPool(node, core, { version: () => this.cardsVersion, cards: () => this.localCards() })
+    const sessions = new SessionPool(node, core, { version: () => this.cardsVersion, cards: () => this.localCards() }, timedIds)
     this.started('sessions', () => sessions.close())
     const handoff = new MailboxHandoff(core, node, ctx.config.mailboxAfterMs)
     const worker = new OutboxWorker(core, p => sessions.get(p), (p, items) => { handoff.unreachable(p, items) })

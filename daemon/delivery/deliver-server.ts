@@ -1,4 +1,4 @@
-// The recipient end of /aios-comm/deliver/1: one long-lived stream per peer; frames are handled as they come
+// The recipient end of /aios-comm/deliver/2 and /1: one long-lived stream per peer; frames are handled as they come
 // (pipelined), each answered with per-message and per-receipt results. A bad frame closes only its stream.
 import type { Connection, Stream } from '@libp2p/interface'
 import { MeshError, type ErrorCode } from '../../cards/index.js'

@@ -1,4 +1,4 @@
-// One /aios-comm/deliver/1 frame read off the stream: decoded and held to the per-frame limits, as a verdict
+// One /aios-comm/deliver frame read off the stream: decoded and held to the per-frame limits, as a verdict
 // with a stable code. Pure, so what the stream handler runs on received bytes can be tested on its own.
 import type { Stream } from '@libp2p/interface'
 import type { LengthPrefixedStream } from '@libp2p/utils'

@@ -2,6 +2,7 @@
 // server that accepts a peer's batches, the deliver frame and the per-peer rate limit.
 export { OutboxWorker } from './outbox-worker.js'
 export { PeerSession } from './peer-session.js'
+export { TimedIdReaders } from './timed-ids.js'
 export { SessionPool, type LocalCards } from './session-pool.js'
 export { serveDeliver, handleDeliverFrame } from './deliver-server.js'
 export { readDeliverFrame, frameCost, writeStreamError, MAX_BATCH_CARDS, MAX_BATCH_HANDOFFS, type FrameRead } from './frame.js'

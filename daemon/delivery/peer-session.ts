@@ -1,4 +1,4 @@
-// The sender end of /aios-comm/deliver/1 towards one peer: one long-lived stream, pipelined batches matched to
+// The sender end of /aios-comm/deliver/2 (or /1, with an older peer) towards one peer: one long-lived stream, pipelined batches matched to
 // their answers by batch id. The stream is opened on demand and reopened after a failure.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
@@ -8,7 +8,8 @@ import { MeshError, wireError } from '../../cards/index.js'
 import { errorText } from '../runtime/errors.js'
 import { deliverRequestToWire, deliverResponseFromWire, type DeliverResponseData, type EvidenceContentData, type HandoffData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import { MAX_FRAME_BYTES, DELIVER_PROTOCOL, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type MeshNode, lengthPrefixed } from '../net/index.js'
+import type { TimedIdReaders } from './timed-ids.js'
+import { MAX_FRAME_BYTES, DELIVER_PROTOCOL, DELIVER_PROTOCOL_2, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type MeshNode, lengthPrefixed } from '../net/index.js'
 
 interface Waiter {
   resolve: (r: DeliverResponseData) => void
@@ -40,7 +41,8 @@ export class PeerSession {
     private readonly node: MeshNode,
     private readonly core: Core,
     readonly peerId: string,
-    private readonly cards: LocalCards
+    private readonly cards: LocalCards,
+    private readonly timedIds?: TimedIdReaders
   ) {}
 
   /**
@@ -97,10 +99,11 @@ export class PeerSession {
     let stream: Stream
     try {
       await this.node.services.dialer.connect(this.peerId, current?.multiaddrs ?? [])
-      stream = await this.node.dialProtocol(pid, DELIVER_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
+      stream = await this.node.dialProtocol(pid, [DELIVER_PROTOCOL_2, DELIVER_PROTOCOL], { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
       throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${errorText(err)}`, { cause: err })
     }
+    this.timedIds?.negotiated(this.peerId, stream.protocol)
     const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
     const o: Open = { stream, lp, cardsVersion: -1 }
     void this.readLoop(o)

@@ -5,7 +5,7 @@ import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import { MESSAGE_ID_BYTES, obligationId, parseObligation } from './ids.js'
-import { freshNonce, headerPayload, messageIdFor, roleOfAddress } from '../receipts/index.js'
+import { freshNonce, headerPayload, messageIdFor, roleOfAddress, timedMessageIdFor, timedNonce } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES, checkFields } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
@@ -145,13 +145,26 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
   }
 }
 
+/**
+ * Whether every node the message goes to reads timed ids: its seats' (a role's seats, or its recipient's) and its
+ * auditor's. A seat here always does; a node that has not said so in its identify since this daemon started does not.
+ */
+function readTimedIds (core: Core, handles: string[]): boolean {
+  for (const h of handles) {
+    const dest = core.directory.get(h)
+    if (dest === undefined || !(dest.local || core.readsTimedIds?.(dest.peerId) === true)) return false
+  }
+  return true
+}
+
 async function signAndQueue (core: Core, from: string, seat: KeyPair, input: NotifyInput, seats: string[], idem: { key: string, hash: Uint8Array } | undefined, traceparent: string | undefined): Promise<NotifyResult> {
   const now = Date.now()
   // resolved by send: the seat a skill address chose, and the auditor's handle (never role:NAME)
   const { to, auditor } = input
-  const nonce = freshNonce()
+  const timed = readTimedIds(core, auditor === undefined ? seats : [...seats, auditor])
+  const nonce = timed ? timedNonce(now) : freshNonce()
   const msg: MessageData = {
-    id: messageIdFor(seat.publicKey, nonce),
+    id: timed ? timedMessageIdFor(seat.publicKey, nonce) : messageIdFor(seat.publicKey, nonce),
     from,
     to,
     sentAtMs: now,

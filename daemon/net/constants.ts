@@ -1,6 +1,9 @@
 // Protocol ids, network timings and the frame limit.
 export const MAX_FRAME_BYTES = 1 << 20 // one frame on a stream: a batch, or one large message; bigger goes by file
 export const DELIVER_PROTOCOL = '/aios-comm/deliver/1'
+// The same frames; a node that speaks it reads message ids of both forms, timed ones too (receipts/header.ts). A
+// sender learns it from the peer's identify and names the messages for that node's seats with timed ids.
+export const DELIVER_PROTOCOL_2 = '/aios-comm/deliver/2'
 // Deliver frames a sender has out on its stream to a peer, unanswered, and a recipient handles at once. A stream's
 // reader buffers whatever arrives (yamux grants window as data is received, not as it is read): a sender past this
 // bound filled the recipient's buffer while it handled its 8, and at 64 KB messages the stream was aborted (libp2p's

@@ -1,6 +1,9 @@
 // A message's header: what its sender signs besides the message (id, from, to, the payload's hash), so that a
 // receipt can carry proof of which message it is about without the body. The id is derived from the sender's key
-// and a nonce, so no other key can sign a header for an id someone else's message uses.
+// and a nonce, so no other key can sign a header for an id someone else's message uses. It takes one of two forms
+// (docs/DECISIONS.md "Message ids that start with their second"): all 16 bytes of the hash, or the nonce's first 4
+// bytes, the second it was made in, followed by 12 bytes of the hash. The second form puts the ids of one second side
+// by side in every index keyed by them; a node reads both, and a sender uses it only towards nodes that say they read it.
 import { randomBytes } from 'node:crypto'
 import { bytesEqual, refuse, sha256, utf8, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, headerFromWire, headerToWire, type MessageData, type MessageHeaderData } from '../../proto/index.js'
@@ -32,6 +35,32 @@ export function messageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Arra
   return sha256(ID_DOMAIN, fromKey, nonce).subarray(0, MESSAGE_ID_BYTES)
 }
 
+// The timed form: the nonce's first TIME_BYTES bytes (a fresh timed nonce: the second, big-endian) in place of the
+// hash's. What no other key can name is then the hash's last 12 bytes: 96 bits, where the first form has 128.
+const TIME_BYTES = 4
+
+/** A fresh nonce whose first 4 bytes are the second it was made in (big-endian, since the epoch); 12 random bytes follow. */
+export function timedNonce (nowMs: number): Uint8Array {
+  const n = freshNonce()
+  new DataView(n.buffer, n.byteOffset, n.byteLength).setUint32(0, Math.floor(nowMs / 1000) >>> 0)
+  return n
+}
+
+/** The timed id a sender key and a nonce name: the nonce's first 4 bytes, then bytes 4–15 of the same hash. */
+export function timedMessageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Array {
+  const id = messageIdFor(fromKey, nonce)
+  id.set(nonce.subarray(0, TIME_BYTES), 0)
+  return id
+}
+
+/** Whether `id` is one a key and a nonce name, in either form. */
+export function idNamedBy (id: Uint8Array, fromKey: Uint8Array, nonce: Uint8Array): boolean {
+  if (id.byteLength !== MESSAGE_ID_BYTES || nonce.byteLength !== NONCE_BYTES) return false
+  const h = messageIdFor(fromKey, nonce)
+  if (!bytesEqual(id.subarray(TIME_BYTES), h.subarray(TIME_BYTES))) return false
+  return bytesEqual(id.subarray(0, TIME_BYTES), h.subarray(0, TIME_BYTES)) || bytesEqual(id.subarray(0, TIME_BYTES), nonce.subarray(0, TIME_BYTES))
+}
+
 /** The header payload for a message about to be signed (its payload bytes are what the sender signs). */
 export function headerPayload (msg: MessageData, payload: Uint8Array, nonce: Uint8Array): Uint8Array {
   const h: MessageHeaderData = { messageId: msg.id, from: msg.from, to: msg.to, payloadSha256: sha256(payload), sentAtMs: msg.sentAtMs, fromKey: msg.fromKey, nonce, auditor: msg.auditor }
@@ -59,7 +88,7 @@ export function openHeader (bytes: Uint8Array | undefined, held?: Uint8Array): H
   } catch {
     return refuse('HEADER_MALFORMED', 'the message header does not decode')
   }
-  if (header.nonce.byteLength !== NONCE_BYTES || !bytesEqual(messageIdFor(header.fromKey, header.nonce), header.messageId)) {
+  if (!idNamedBy(header.messageId, header.fromKey, header.nonce)) {
     return refuse('HEADER_WRONG_ID', 'the message id is not derived from the sender key and nonce the header states')
   }
   return { ok: true, header }

@@ -23,8 +23,8 @@ export function homeKey (home: string, file: string): KeyPair {
   return parseKeyFile(readFileSync(join(home, file), 'utf8'))
 }
 
-export async function rawPeer (home: string, allow: (peerId: string) => boolean = () => true): Promise<MeshNode> {
-  const node = await createNode({ seed: homeKey(home, 'node.key').seed, listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: allow, messageId: factMessageId })
+export async function rawPeer (home: string, allow: (peerId: string) => boolean = () => true, port = 0): Promise<MeshNode> {
+  const node = await createNode({ seed: homeKey(home, 'node.key').seed, listen: [`/ip4/127.0.0.1/tcp/${port}`], announce: [], isTrustedPeer: allow, messageId: factMessageId })
   await node.start()
   onTestFinished(async () => { await node.stop() })
   return node

@@ -6,9 +6,10 @@ import { lpStream } from '@libp2p/utils'
 import { generateKeyPair, utf8 } from '../../../cards/index.js'
 import { deliverRequestFromWire, deliverResponseToWire } from '../../../proto/index.js'
 import { createNode, type MeshNode } from '../../../daemon/net/node.js'
-import { DELIVER_PROTOCOL } from '../../../daemon/net/constants.js'
+import { DELIVER_PROTOCOL, DELIVER_PROTOCOL_2 } from '../../../daemon/net/constants.js'
 import { factMessageId } from '../../../daemon/sync/gossip.js'
 import { PeerSession } from '../../../daemon/delivery/peer-session.js'
+import { TimedIdReaders } from '../../../daemon/delivery/timed-ids.js'
 import type { Core } from '../../../daemon/core.js'
 
 async function node (): Promise<MeshNode> {
@@ -60,5 +61,29 @@ describe('a peer session', () => {
     await send()
     expect(cardsSeen.slice(3)).toEqual([['card v1'], []])
     expect(reads).toBe(2)
+  })
+
+  it('learns from the protocol a peer chose for its deliver stream whether it reads timed message ids', async () => {
+    const client = await node()
+    const core = { directory: { all: () => [] } } as unknown as Core
+    const readers = new TimedIdReaders(client) // not started: identify's events do not reach it
+    const answer = async (stream: Parameters<Parameters<MeshNode['handle']>[1]>[0]): Promise<void> => {
+      const lp = lpStream(stream)
+      const req = deliverRequestFromWire((await lp.read()).subarray())
+      await lp.write(deliverResponseToWire({ batchId: req.batchId, results: [], receiptResults: [] }))
+    }
+    const older = await node()
+    await older.handle(DELIVER_PROTOCOL, answer)
+    const newer = await node()
+    await newer.handle([DELIVER_PROTOCOL_2, DELIVER_PROTOCOL], answer)
+    for (const [server, reads] of [[older, false], [newer, true]] as const) {
+      const pid = server.peerId.toString()
+      await client.peerStore.merge(server.peerId, { multiaddrs: server.getMultiaddrs() })
+      readers.negotiated(pid, reads ? DELIVER_PROTOCOL : DELIVER_PROTOCOL_2) // what it said before: the stream decides
+      const session = new PeerSession(client, core, pid, { version: () => 0, cards: () => [] }, readers)
+      onTestFinished(() => { session.close() })
+      await session.send([], [], [])
+      expect(readers.reads(pid)).toBe(reads)
+    }
   })
 })
