@@ -20,9 +20,10 @@ export type StoredReceipt = { ok: true, state: string, isNew: boolean } | Refusa
 export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow, nowMs: number, opened?: OpenedReceipt): StoredReceipt {
   // these exact bytes are held: they passed every check below when they were stored (a receipt names its message,
   // so the same bytes are about the same one); the DELIVERED a deliver answer brings has often come by sync already
-  const held = heldState(core, bytes, message, opened)
+  const hash = opened?.hash ?? sha256(bytes) // the one hash of these bytes: looked up, then what openReceipt returns
+  const held = heldState(core, hash, message)
   if (held !== undefined) return { ok: true, state: held, isNew: false }
-  const o = opened ?? openReceipt(bytes)
+  const o = opened ?? openReceipt(bytes, hash)
   if (!o.ok) return o
   // a CANCELED is checked against the key the message was sent with (checkReceipt); every other state against the
   // recipient's current card
@@ -56,8 +57,8 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
 }
 
 /** The state of these receipt bytes when they are held for this message; undefined when they are not held. */
-function heldState (core: Core, bytes: Uint8Array, message: MessageRow, opened?: OpenedReceipt): string | undefined {
-  const row = core.store.receipts.slotOf(opened?.hash ?? sha256(bytes))
+function heldState (core: Core, hash: Uint8Array, message: MessageRow): string | undefined {
+  const row = core.store.receipts.slotOf(hash)
   return row === undefined || !bytesEqual(row.messageId, message.id) ? undefined : stepOf(row.state)
 }
 

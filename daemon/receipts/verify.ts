@@ -28,7 +28,8 @@ export type ReceiptCheck = { ok: true, receipt: ReceiptData, hash: Uint8Array, h
  * Decodes and verifies the envelope only; the result still has to be matched against its message. A receipt over
  * the size limits is refused before anything else: a node must never hold a fact it could not serve to its peers.
  */
-export function openReceipt (bytes: Uint8Array): OpenedReceipt | Refusal {
+/** `hash`: sha256 of these bytes, when the caller has it already. */
+export function openReceipt (bytes: Uint8Array, hash?: Uint8Array): OpenedReceipt | Refusal {
   if (bytes.byteLength > MAX_RECEIPT_BYTES) return refuse('RECEIPT_TOO_LARGE', `the receipt has ${bytes.byteLength} bytes; the limit is ${MAX_RECEIPT_BYTES}`)
   let receipt: ReceiptData
   let signer: Uint8Array
@@ -51,7 +52,7 @@ export function openReceipt (bytes: Uint8Array): OpenedReceipt | Refusal {
     ['the receipt sender', receipt.from, MAX_HANDLE_BYTES]
   ])
   if (big !== undefined) return big
-  return { ok: true, receipt, signer, hash: sha256(bytes) }
+  return { ok: true, receipt, signer, hash: hash ?? sha256(bytes) }
 }
 
 /**
