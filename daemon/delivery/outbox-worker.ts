@@ -6,7 +6,7 @@ import type { DeliverResponseData, EvidenceContentData, HandoffData } from '../.
 import type { Core, DeliverAttempt } from '../core.js'
 import type { MessageRow, OutboxRow } from '../store/index.js'
 import { acceptAudits, acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
-import type { PeerSession } from './peer-session.js'
+import { NoConnection, type PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
 import { crashPoint } from '../runtime/crash-point.js'
@@ -44,6 +44,12 @@ export class OutboxWorker {
   private readonly inFlight = new Set<number>()
   /** Frames sent to each peer and not yet answered: at most DELIVER_FRAMES_IN_FLIGHT (see net/constants.ts). */
   private readonly framesPerPeer = new Map<string, number>()
+  /**
+   * Destinations whose node could not be reached: none of their rows is sent before `untilMs` (or before that node
+   * connects). Without it, each row of a backlog kept its own retry time, and a worker holding thousands for a node
+   * that was down woke for every few of them, scanned them all and dialed again each time.
+   */
+  private readonly holds = new Map<string, { untilMs: number, failures: number }>()
   private running = false
   private wake?: () => void
   private kicked = false
@@ -76,7 +82,14 @@ export class OutboxWorker {
   /** A peer (re)connected: everything waiting for the actors it hosts is due now. */
   peerConnected (peerId: string): void {
     const handles = this.core.directory.handlesOnPeer(peerId)
-    if (this.core.store.outbox.wakeDest(handles, Date.now()) > 0) this.kick()
+    let held = false
+    for (const h of handles) held = this.holds.delete(h) || held
+    if (this.core.store.outbox.wakeDest(handles, Date.now()) > 0 || held) this.kick()
+  }
+
+  private heldUntil (dest: string, nowMs: number): number | undefined {
+    const h = this.holds.get(dest)
+    return h !== undefined && h.untilMs > nowMs ? h.untilMs : undefined
   }
 
   private async loop (): Promise<void> {
@@ -128,7 +141,10 @@ export class OutboxWorker {
   private due (now: number): Entry[] {
     this.refresh()
     const out: Entry[] = []
-    for (const e of this.queue.values()) if (e.row.nextAttemptMs <= now && !this.inFlight.has(e.row.id)) out.push(e)
+    const holding = this.holds.size > 0
+    for (const e of this.queue.values()) {
+      if (e.row.nextAttemptMs <= now && !this.inFlight.has(e.row.id) && !(holding && this.heldUntil(e.row.dest, now) !== undefined)) out.push(e)
+    }
     out.sort((a, b) => a.row.nextAttemptMs - b.row.nextAttemptMs || a.row.id - b.row.id)
     return out.length > PICK_LIMIT ? out.slice(0, PICK_LIMIT) : out
   }
@@ -136,9 +152,19 @@ export class OutboxWorker {
   /** The next moment a held row becomes due after `nowMs` (rows due already are in flight or waiting for room). */
   private nextDueAfter (nowMs: number): number | undefined {
     if (this.core.store.outbox.changed || this.core.store.outbox.handed.length > 0) return nowMs
-    if (this.partial) return this.core.store.outbox.nextDueAfter(nowMs)
     let next: number | undefined
-    for (const e of this.queue.values()) if (e.row.nextAttemptMs > nowMs && (next === undefined || e.row.nextAttemptMs < next)) next = e.row.nextAttemptMs
+    const sooner = (t: number | undefined): void => { if (t !== undefined && t > nowMs && (next === undefined || t < next)) next = t }
+    for (const h of this.holds.values()) sooner(h.untilMs) // a held destination's rows are due again then
+    if (this.partial) {
+      sooner(this.core.store.outbox.nextDueAfter(nowMs))
+      return next
+    }
+    const holding = this.holds.size > 0
+    for (const e of this.queue.values()) {
+      // a held row is due at its own retry time or at its hold's end, whichever is later
+      const held = holding ? this.heldUntil(e.row.dest, nowMs) : undefined
+      sooner(held === undefined ? e.row.nextAttemptMs : Math.max(held, e.row.nextAttemptMs))
+    }
     return next
   }
 
@@ -275,6 +301,7 @@ export class OutboxWorker {
     } catch (err) {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
+      if (err instanceof NoConnection) this.hold(items, now)
       await this.core.store.commit.run(() => {
         for (const i of items) this.retryLater(i.row, now + backoffMs(i.row.attempts), reason)
       }, { durable: false }).catch(err => this.reread(err)) // lost in a power cut, the rows are simply due again
@@ -283,7 +310,18 @@ export class OutboxWorker {
       this.attempted(messages.map(i => attemptOf(i, { peerId, startMs }, now, 'retry', reason)))
       return
     }
+    for (const i of items) this.holds.delete(i.row.dest)
     await this.settle(messages, receipts, res, handoffs, { peerId, startMs }, audits)
+  }
+
+  /** The node of these items' destinations could not be reached: none of their rows goes out again before a backoff. */
+  private hold (items: Item[], now: number): void {
+    for (const dest of new Set(items.map(i => i.row.dest))) {
+      const h = this.holds.get(dest)
+      if (h !== undefined && h.untilMs > now) continue // frames sent together fail together: one failure
+      const failures = (h?.failures ?? 0) + 1
+      this.holds.set(dest, { untilMs: now + backoffMs(failures - 1), failures })
+    }
   }
 
   /**

@@ -11,6 +11,13 @@ import type { Core } from '../core.js'
 import type { TimedIdReaders } from './timed-ids.js'
 import { MAX_FRAME_BYTES, DELIVER_PROTOCOL, DELIVER_PROTOCOL_2, DIAL_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type MeshNode, lengthPrefixed } from '../net/index.js'
 
+/** A send that failed because no connection to the peer could be made (as opposed to a failure on one). */
+export class NoConnection extends MeshError {
+  constructor (message: string, options?: { cause?: unknown }) {
+    super('PEER_UNREACHABLE', message, options)
+  }
+}
+
 interface Waiter {
   resolve: (r: DeliverResponseData) => void
   reject: (e: Error) => void
@@ -99,6 +106,10 @@ export class PeerSession {
     let stream: Stream
     try {
       await this.node.services.dialer.connect(this.peerId, current?.multiaddrs ?? [])
+    } catch (err) {
+      throw new NoConnection(`cannot reach ${this.peerId}: ${errorText(err)}`, { cause: err })
+    }
+    try {
       stream = await this.node.dialProtocol(pid, [DELIVER_PROTOCOL_2, DELIVER_PROTOCOL], { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
       throw new MeshError('PEER_UNREACHABLE', `cannot reach ${this.peerId}: ${errorText(err)}`, { cause: err })
