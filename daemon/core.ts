@@ -94,7 +94,7 @@ export class Core {
   private readonly keys = new Map<string, KeyPair>()
   /** Set by the daemon: finds a card the directory misses (in the DHT); true when one was learned. */
   lookupCard?: (handle: string) => Promise<boolean>
-  /** Set by the daemon: whether a peer node reads timed message ids (it said so in its identify). */
+  /** Set by the daemon: whether a peer node reads timed message ids (its identify or its deliver stream said so). */
   readsTimedIds?: (peerId: string) => boolean
   /** Set by the daemon: asks the DHT's providers of a skill id, other than the nodes in `known`, for their cards. */
   searchSkill?: (skill: string, known: ReadonlySet<string>) => Promise<SkillSearch>

@@ -154,8 +154,8 @@ export class OutboxWorker {
     if (this.core.store.outbox.changed || this.core.store.outbox.handed.length > 0) return nowMs
     let next: number | undefined
     const sooner = (t: number | undefined): void => { if (t !== undefined && t > nowMs && (next === undefined || t < next)) next = t }
-    for (const h of this.holds.values()) sooner(h.untilMs) // a held destination's rows are due again then
-    if (this.partial) {
+    if (this.partial) { // the rows are in the table: a held destination's are due again when its hold ends
+      for (const h of this.holds.values()) sooner(h.untilMs)
       sooner(this.core.store.outbox.nextDueAfter(nowMs))
       return next
     }

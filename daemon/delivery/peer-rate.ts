@@ -1,4 +1,5 @@
-// The per-peer rate limit on /aios-comm/deliver (both versions): a token bucket per remote peer, shared by all its streams.
+// The per-peer rate limit on /aios-comm/deliver (both versions): a token bucket per remote peer, shared by all its
+// streams.
 // A frame over the rate is answered at once with RATE_LIMITED for each item (unchecked, unstored); the
 // sender's outbox treats that code as transient and retries with backoff, so a burst is slowed, not lost.
 

@@ -1,5 +1,5 @@
-// The sender end of /aios-comm/deliver/2 (or /1, with an older peer) towards one peer: one long-lived stream, pipelined batches matched to
-// their answers by batch id. The stream is opened on demand and reopened after a failure.
+// The sender end of /aios-comm/deliver/2 (or /1, with an older peer) towards one peer: one long-lived stream,
+// pipelined batches matched to their answers by batch id. The stream is opened on demand and reopened after a failure.
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import type { LengthPrefixedStream } from '@libp2p/utils'

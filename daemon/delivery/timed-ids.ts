@@ -29,7 +29,7 @@ export class TimedIdReaders {
     else this.readers.delete(peerId)
   }
 
-  /** Whether the node said, when it was last identified, that it reads timed ids. */
+  /** Whether the node said, the last time it said either way, that it reads timed ids. */
   reads (peerId: string): boolean {
     return this.readers.has(peerId)
   }

@@ -147,7 +147,7 @@ async function send (core: Core, from: string, input: NotifyInput, idem?: { key:
 
 /**
  * Whether every node the message goes to reads timed ids: its seats' (a role's seats, or its recipient's) and its
- * auditor's. A seat here always does; a node that has not said so in its identify since this daemon started does not.
+ * auditor's. A seat here always does; a node that has not said so since this daemon started (timed-ids.ts) does not.
  */
 function readTimedIds (core: Core, handles: string[]): boolean {
   for (const h of handles) {
