@@ -94,7 +94,7 @@ function takeRequest (core: Core, item: HandoffData, contentFor: Map<string, Uin
   // the auditor is owed a wake for each round's COMPLETE once: a first one, or the next round after a FAIL (a copy
   // of the same request again finds its wake queued after that COMPLETE was)
   const auditor = msg.auditor as string
-  const judged = core.store.receipts.byHash(complete.hash)
+  const judged = core.store.receipts.byHash(msg.id, complete.hash)
   const queuedAt = core.store.carriers.queuedAt(msg.id, auditor)
   const fresh = judged !== undefined && (queuedAt === undefined || queuedAt < judged.receivedAtMs || (queuedAt === judged.receivedAtMs && complete.round > 1))
   if (fresh) core.store.carriers.requeue(msg.id, auditor, now)

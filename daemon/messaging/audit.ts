@@ -83,8 +83,8 @@ interface Judged { row: ReceiptRow, round: number, sha256: Uint8Array, size: num
 /** A verdict that came from elsewhere: reopens the obligation for the seat whose COMPLETE it failed, if hosted here. */
 export function reopenOnVerdict (core: Core, messageId: Uint8Array, r: { state: string, verdict?: AuditVerdict, audited?: Uint8Array }, nowMs: number): void {
   if (r.state !== 'AUDITED' || r.verdict !== 'FAIL' || r.audited === undefined) return
-  const judged = core.store.receipts.byHash(r.audited)
-  if (judged !== undefined && bytesEqual(judged.messageId, messageId)) reopenLocally(core, messageId, judged.actor, r.verdict, nowMs)
+  const judged = core.store.receipts.byHash(messageId, r.audited)
+  if (judged !== undefined) reopenLocally(core, messageId, judged.actor, r.verdict, nowMs)
 }
 
 /** The COMPLETE of the highest round held: the one a verdict is for. */

@@ -159,6 +159,12 @@ export class FactStore implements FactTransactions {
     return this.s.get('SELECT 1 FROM facts WHERE hash = ?').get(hash) !== undefined
   }
 
+  /** The bytes of the fact with this hash; undefined when it is not held. */
+  bytesOf (hash: Uint8Array): Uint8Array | undefined {
+    const r = this.s.get('SELECT bytes FROM facts WHERE hash = ?').pluck().get(hash) as Buffer | undefined
+    return r === undefined ? undefined : u8(r)
+  }
+
   /** Facts after `seq`, in order, up to `upTo` (the sync server passes the durable watermark). */
   since (seq: number, limit: number, upTo = Number.MAX_SAFE_INTEGER): FactRow[] {
     return (this.s.get('SELECT * FROM facts WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?').all(seq, upTo, limit) as Array<{ seq: number, hash: Buffer, kind: FactRow['kind'], bytes: Buffer, at_ms: number }>)

@@ -48,14 +48,18 @@ export class ReceiptStore {
     return r === undefined ? undefined : receiptFromRow(r)
   }
 
-  /** The message and slot of the receipt with this hash, without its envelope; undefined when none is held. */
-  slotOf (hash: Uint8Array): { messageId: Uint8Array, state: string } | undefined {
-    const r = this.s.get('SELECT message_id, state FROM receipts WHERE hash = ?').get(hash) as { message_id: Buffer, state: string } | undefined
+  /**
+   * The slot of this message's receipt with this hash, without its envelope; undefined when none is held. A receipt is
+   * found by its message: the table has no index on the hash (migration 024), and a message has a few receipts.
+   */
+  slotOf (messageId: Uint8Array, hash: Uint8Array): { messageId: Uint8Array, state: string } | undefined {
+    const r = this.s.get('SELECT message_id, state FROM receipts WHERE message_id = ? AND hash = ?').get(messageId, hash) as { message_id: Buffer, state: string } | undefined
     return r === undefined ? undefined : { messageId: u8(r.message_id), state: r.state }
   }
 
-  byHash (hash: Uint8Array): ReceiptRow | undefined {
-    const r = this.s.get('SELECT * FROM receipts WHERE hash = ?').get(hash)
+  /** This message's receipt with this hash. A receipt known only by its hash: `heldReceipt` (messaging) reads its message from the fact log. */
+  byHash (messageId: Uint8Array, hash: Uint8Array): ReceiptRow | undefined {
+    const r = this.s.get('SELECT * FROM receipts WHERE message_id = ? AND hash = ?').get(messageId, hash)
     return r === undefined ? undefined : receiptFromRow(r)
   }
 }
