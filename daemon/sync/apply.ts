@@ -19,14 +19,15 @@ const IGNORED_CARD_CODES = new Set(['CARD_STALE_SEQ', 'HANDLE_CONFLICT'])
 export function applyFact (core: Core, kind: string, bytes: Uint8Array, nowMs = Date.now()): FactVerdict {
   // a fact this node could not serve in one sync page or gossip message is never stored (each kind has a tighter limit)
   if (bytes.byteLength > MAX_FACT_BYTES) return { verdict: 'reject', code: 'FACT_TOO_LARGE', reason: `the fact has ${bytes.byteLength} bytes; the limit is ${MAX_FACT_BYTES}` }
-  if (core.store.facts.has(sha256(bytes))) return { verdict: 'held' }
-  return core.store.facts.learning(() => applyNewFact(core, kind, bytes, nowMs))
+  const hash = sha256(bytes)
+  if (core.store.facts.has(hash)) return { verdict: 'held' }
+  return core.store.facts.learning(() => applyNewFact(core, kind, bytes, hash, nowMs))
 }
 
-function applyNewFact (core: Core, kind: string, bytes: Uint8Array, nowMs: number): FactVerdict {
+function applyNewFact (core: Core, kind: string, bytes: Uint8Array, hash: Uint8Array, nowMs: number): FactVerdict {
   switch (kind as FactKind) {
     case 'card': return applyCard(core, bytes, nowMs)
-    case 'receipt': return applyReceiptFact(core, bytes, nowMs)
+    case 'receipt': return applyReceiptFact(core, bytes, hash, nowMs)
     case 'revocation': return applyRevocation(core, bytes, nowMs)
     case 'endorsement': return applyEndorsement(core, bytes, nowMs)
     case 'lease': return applyLease(core, bytes, nowMs)
@@ -48,8 +49,8 @@ function applyCard (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
   return { verdict: 'reject', code: v.code, reason: v.reason }
 }
 
-function applyReceiptFact (core: Core, bytes: Uint8Array, nowMs: number): FactVerdict {
-  const o = openReceipt(bytes)
+function applyReceiptFact (core: Core, bytes: Uint8Array, hash: Uint8Array, nowMs: number): FactVerdict {
+  const o = openReceipt(bytes, hash) // hashed once: the look-up above and the stored row share it
   if (!o.ok) return { verdict: 'reject', code: o.code, reason: o.reason }
   const r = o.receipt
   // archived or purged here: an old peer's copy must not bring the history back
