@@ -4,8 +4,8 @@
 import { MeshError } from '../../cards/index.js'
 import type { DeliverResponseData, EvidenceContentData, HandoffData } from '../../proto/index.js'
 import type { Core, DeliverAttempt } from '../core.js'
-import type { MessageRow, OutboxRow } from '../store/index.js'
-import { acceptAudits, acceptMessages, acceptReceipts, applyReceipt, heldReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
+import type { MessageRow, OutboxRow, ReceiptRow } from '../store/index.js'
+import { acceptAudits, acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
 import { NoConnection, type PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
@@ -238,7 +238,7 @@ export class OutboxWorker {
       return m === undefined ? undefined : { bytes: m.envelope, header: m.header }
     }
     if (row.kind === 'audit') {
-      const r = heldReceipt(this.core, row.ref)
+      const r = this.heldReceipt(row)
       const m = r === undefined ? undefined : store.message(r.messageId)
       if (m === undefined) this.finish(row, 'failed', 'the COMPLETE or its message is no longer held')
       return m === undefined ? undefined : { bytes: m.envelope, header: m.header, message: m }
@@ -257,12 +257,17 @@ export class OutboxWorker {
       return { bytes: m.envelope, header: m.header, message: m }
     }
     if (entry.bytes !== undefined) return { bytes: entry.bytes }
-    const r = heldReceipt(this.core, row.ref)
+    const r = this.heldReceipt(row)
     if (r === undefined) {
       this.finish(row, 'failed', 'the receipt is no longer held')
       return undefined
     }
     return { bytes: r.envelope }
+  }
+
+  /** The receipt a receipt or audit row sends: the row names its message and its hash. */
+  private heldReceipt (row: OutboxRow): ReceiptRow | undefined {
+    return row.messageId === undefined ? undefined : this.core.store.receipts.byHash(row.messageId, row.ref)
   }
 
   private track (items: Item[], work: Promise<void>, peerId?: string): void {

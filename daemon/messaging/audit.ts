@@ -60,7 +60,7 @@ export async function audit (core: Core, ob: string, verdict: string, reason: st
   await core.store.commit.run(() => {
     core.store.receipts.insert({ hash: r.hash, messageId: m.id, state: slotOf(r.data), actor: seat, envelope: r.envelope, atMs: now, receivedAtMs: now })
     if (file !== undefined) core.store.evidence.put({ receiptHash: r.hash, messageId: m.id, origin: 'issued', path: file.path, sha256: file.sha256, size: file.size, content: file.content, storedAtMs: now })
-    for (const d of dests) core.store.outbox.enqueue('receipt', r.hash, d, now)
+    for (const d of dests) core.store.outbox.enqueue('receipt', r.hash, d, now, { messageId: m.id })
     reopenLocally(core, m.id, judged.row.actor, v, now)
     core.store.messages.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
   })

@@ -1,7 +1,7 @@
 // messaging: notify, delivery acceptance, receipts in, the recipient's steps and the read-only views.
 export { notify, type NotifyInput, type NotifyResult } from './notify.js'
 export { acceptMessages, TRANSIENT_CODES } from './accept.js'
-export { acceptReceipts, applyReceipt, heldReceipt } from './receipts-in.js'
+export { acceptReceipts, applyReceipt } from './receipts-in.js'
 export { acceptAudits } from './audit-in.js'
 export { audit, reopenOnVerdict, type AuditResult } from './audit.js'
 export { read, consume, ack, reject, type StepResult, type ReadResult } from './recipient.js'

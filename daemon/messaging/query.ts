@@ -7,7 +7,6 @@ import { checkReceipt, deriveState, headerOf, heldLeases, liveTenure, openReceip
 import { roleReceiptRefusal } from './roles.js'
 import { recheckEvidence, type EvidenceCheck } from './evidence.js'
 import { obligationId, parseObligation } from './ids.js'
-import { heldReceipt } from './receipts-in.js'
 
 export interface ReceiptView {
   state: string
@@ -250,7 +249,7 @@ export function outbox (core: Core, all: boolean): OutboxItem[] {
     let ob = hex(o.ref)
     if (o.kind === 'message') ob = obligationId(o.ref)
     else {
-      const r = heldReceipt(core, o.ref)
+      const r = o.messageId === undefined ? undefined : core.store.receipts.byHash(o.messageId, o.ref)
       if (r !== undefined) ob = `${obligationId(r.messageId)} ${r.state}`
     }
     return { kind: o.kind, obligation: ob, dest: o.dest, status: o.status, attempts: o.attempts, nextAttemptAt: new Date(o.nextAttemptMs).toISOString(), lastError: o.lastError, createdAt: new Date(o.createdAtMs).toISOString(),

@@ -3,9 +3,9 @@
 // that answers a delivery. Evidence content beside a COMPLETE receipt is kept only by the message's sender, and only
 // when it matches the receipt.
 import { MeshError, bytesEqual, hex, refuse, sha256, type Refusal, type ErrorCode } from '../../cards/index.js'
-import { envelopeFromWire, receiptFromWire, type EvidenceContentData, type ReceiptData, type ReceiptResultData } from '../../proto/index.js'
+import type { EvidenceContentData, ReceiptData, ReceiptResultData } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import type { MessageRow, ReceiptRow } from '../store/index.js'
+import type { MessageRow } from '../store/index.js'
 import { checkReceipt, deriveState, openReceipt, roleOfAddress, signerOf, slotOf, stepOf, type OpenedReceipt } from '../receipts/index.js'
 import { roleReceiptRefusal, storeLease } from './roles.js'
 import { checkContent } from './evidence.js'
@@ -60,22 +60,6 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
 function heldState (core: Core, hash: Uint8Array, message: MessageRow): string | undefined {
   const row = core.store.receipts.slotOf(message.id, hash)
   return row === undefined || !bytesEqual(row.messageId, message.id) ? undefined : stepOf(row.state)
-}
-
-/**
- * A receipt held here that is named by its hash alone (an outbox row's ref, a verdict's judged COMPLETE): the receipts
- * table is keyed by message, so its message is read from the fact log, which holds every stored receipt under its hash.
- */
-export function heldReceipt (core: Core, hash: Uint8Array): ReceiptRow | undefined {
-  const bytes = core.store.facts.bytesOf(hash)
-  if (bytes === undefined) return undefined
-  let messageId: Uint8Array
-  try {
-    messageId = receiptFromWire(envelopeFromWire(bytes).payload).messageId
-  } catch {
-    return undefined // a fact of another kind under this hash: no receipt
-  }
-  return core.store.receipts.byHash(messageId, hash)
 }
 
 /**

@@ -67,9 +67,9 @@ async function issue (core: Core, at: Inbox, steps: Array<{ state: ReceiptState,
       if (file !== undefined && r.data.evidence !== undefined) {
         core.store.evidence.put({ receiptHash: r.hash, messageId: m.id, origin: 'issued', path: file.path, sha256: file.sha256, size: file.size, content: file.content, storedAtMs: now })
       }
-      if (senderRemote) core.store.outbox.enqueue('receipt', r.hash, m.from, now)
+      if (senderRemote) core.store.outbox.enqueue('receipt', r.hash, m.from, now, { messageId: m.id })
       // the COMPLETE of an audited obligation goes to its auditor with the message, its receipts and the content
-      if (audited && r.data.state === 'COMPLETE') core.store.outbox.enqueue('audit', r.hash, m.auditor as string, now)
+      if (audited && r.data.state === 'COMPLETE') core.store.outbox.enqueue('audit', r.hash, m.auditor as string, now, { messageId: m.id })
     }
     store.setState(m.id, deriveState(core.store.receipts.forMessage(m.id)))
   })

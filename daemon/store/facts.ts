@@ -1,4 +1,5 @@
-// The fact log: an append-only list of accepted signed facts, idempotent on their hash, read by peers in order.
+// The fact log: an append-only list of accepted signed facts, idempotent on their hash, read by peers in order. A
+// receipt is kept under its message id and its hash (`ref`), every other fact under its hash alone (migration 024).
 import { sha256 } from '../../cards/index.js'
 import type { FactWatermark } from './fact-watermark.js'
 import { FactPeers } from './fact-peers.js'
@@ -15,6 +16,9 @@ export interface FactRow {
 }
 
 const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
+/** The `ref` of every fact that is not a receipt. */
+export const NO_REF: Uint8Array = new Uint8Array(0)
 
 /** Own facts held for the gossip publisher; past it the oldest is dropped (the sync tail still carries it). */
 export const MAX_OWN_FACTS = 16_384
@@ -84,9 +88,12 @@ export class FactStore implements FactTransactions {
     }
   }
 
-  /** Appends a fact unless its hash is held; returns the new seq, or undefined when it was held already. */
-  append (kind: FactKind, bytes: Uint8Array, atMs: number, hash = sha256(bytes)): number | undefined {
-    const r = this.s.get('INSERT OR IGNORE INTO facts (hash, kind, bytes, at_ms) VALUES (?, ?, ?, ?)').run(hash, kind, bytes, atMs)
+  /**
+   * Appends a fact unless it is held; returns the new seq, or undefined when it was held already. `ref`: a receipt's
+   * message id (the receipt store passes it), so that the log's key follows the time order of message ids.
+   */
+  append (kind: FactKind, bytes: Uint8Array, atMs: number, hash = sha256(bytes), ref = NO_REF): number | undefined {
+    const r = this.s.get('INSERT OR IGNORE INTO facts (hash, kind, bytes, at_ms, ref) VALUES (?, ?, ?, ?, ?)').run(hash, kind, bytes, atMs, ref)
     if (r.changes !== 1) return undefined
     const seq = Number(r.lastInsertRowid)
     this.watermark?.appended(seq)
@@ -155,14 +162,9 @@ export class FactStore implements FactTransactions {
     if (this.own.length > MAX_OWN_FACTS) this.own.splice(0, this.own.length - MAX_OWN_FACTS)
   }
 
-  has (hash: Uint8Array): boolean {
-    return this.s.get('SELECT 1 FROM facts WHERE hash = ?').get(hash) !== undefined
-  }
-
-  /** The bytes of the fact with this hash; undefined when it is not held. */
-  bytesOf (hash: Uint8Array): Uint8Array | undefined {
-    const r = this.s.get('SELECT bytes FROM facts WHERE hash = ?').pluck().get(hash) as Buffer | undefined
-    return r === undefined ? undefined : u8(r)
+  /** Whether the fact with this hash is held: a receipt under its message id (`ref`), any other fact under NO_REF. */
+  has (hash: Uint8Array, ref = NO_REF): boolean {
+    return this.s.get('SELECT 1 FROM facts WHERE ref = ? AND hash = ?').get(ref, hash) !== undefined
   }
 
   /** Facts after `seq`, in order, up to `upTo` (the sync server passes the durable watermark). */

@@ -14,6 +14,8 @@ export interface OutboxRow {
   attempts: number
   lastError?: string
   createdAtMs: number
+  /** A receipt or audit row's message (its `ref` is the receipt's hash); undefined for other kinds. */
+  messageId?: Uint8Array
   /** The mailbox peer that holds a copy, and since when. */
   heldAt?: string
   heldSinceMs?: number
@@ -37,6 +39,7 @@ interface OutboxDbRow {
   created_at_ms: number
   held_at: string | null
   held_since_ms: number | null
+  message_id: Buffer | null
 }
 
 function outboxFromRow (row: unknown): OutboxRow {
@@ -52,7 +55,8 @@ function outboxFromRow (row: unknown): OutboxRow {
     lastError: r.last_error ?? undefined,
     createdAtMs: r.created_at_ms,
     heldAt: r.held_at ?? undefined,
-    heldSinceMs: r.held_since_ms ?? undefined
+    heldSinceMs: r.held_since_ms ?? undefined,
+    messageId: r.message_id === null ? undefined : u8(r.message_id)
   }
 }
 
@@ -83,9 +87,13 @@ export class OutboxStore {
 
   constructor (private readonly s: Statements) {}
 
-  /** Queues an item; returns the new row's id (undefined: it was queued already). `handed`: the caller hands the row to the worker after its commit. */
-  enqueue (kind: OutboxKind, ref: Uint8Array, dest: string, nowMs: number, opts: { handed?: boolean } = {}): number | undefined {
-    const r = this.s.get(`INSERT OR IGNORE INTO outbox (kind, ref, dest, next_attempt_ms, created_at_ms) VALUES (?, ?, ?, ?, ?)`).run(kind, ref, dest, nowMs, nowMs)
+  /**
+   * Queues an item; returns the new row's id (undefined: it was queued already). `handed`: the caller hands the row
+   * to the worker after its commit. `messageId`: a receipt's message, which a receipt or audit row must name.
+   */
+  enqueue (kind: OutboxKind, ref: Uint8Array, dest: string, nowMs: number, opts: { handed?: boolean, messageId?: Uint8Array } = {}): number | undefined {
+    const r = this.s.get(`INSERT OR IGNORE INTO outbox (kind, ref, dest, next_attempt_ms, created_at_ms, message_id) VALUES (?, ?, ?, ?, ?, ?)`)
+      .run(kind, ref, dest, nowMs, nowMs, opts.messageId ?? null)
     if (r.changes !== 1) return undefined
     if (opts.handed !== true) this.changed = true
     const bound = this.bounds.get(dest)

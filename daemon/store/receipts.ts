@@ -29,7 +29,7 @@ export class ReceiptStore {
   insert (r: ReceiptRow): boolean {
     const added = this.s.get(`INSERT OR IGNORE INTO receipts (hash, message_id, state, actor, envelope, at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`)
       .run(r.hash, r.messageId, r.state, r.actor, r.envelope, r.atMs, r.receivedAtMs).changes === 1
-    if (added) this.facts.append('receipt', r.envelope, r.receivedAtMs, r.hash)
+    if (added) this.facts.append('receipt', r.envelope, r.receivedAtMs, r.hash, r.messageId)
     return added
   }
 
@@ -57,7 +57,7 @@ export class ReceiptStore {
     return r === undefined ? undefined : { messageId: u8(r.message_id), state: r.state }
   }
 
-  /** This message's receipt with this hash. A receipt known only by its hash: `heldReceipt` (messaging) reads its message from the fact log. */
+  /** This message's receipt with this hash (an outbox row names both). */
   byHash (messageId: Uint8Array, hash: Uint8Array): ReceiptRow | undefined {
     const r = this.s.get('SELECT * FROM receipts WHERE message_id = ? AND hash = ?').get(messageId, hash)
     return r === undefined ? undefined : receiptFromRow(r)

@@ -131,8 +131,9 @@ export class RetentionStore {
       insert.run(r.messageId, r.hash, r.from, r.to, r.state, r.finalReceipt ?? null, r.signerKey ?? null, r.evidenceSha256 ?? null, r.sentAtMs ?? null, r.finalAtMs, r.archivedAtMs, r.local ? 1 : 0)
     }
     const head = this.s.get('SELECT coalesce(max(seq), 0) FROM facts').pluck().get() as number
-    const facts = this.s.get(`DELETE FROM facts WHERE seq < ? AND hash IN (SELECT hash FROM receipts WHERE message_id IN (SELECT id FROM ${WORK})
-      UNION ALL SELECT hash FROM leases WHERE message_id IN (SELECT id FROM ${WORK}))`).run(head).changes
+    // a receipt's fact is kept under its message id, a lease's under its hash alone (migration 024)
+    const facts = this.s.get(`DELETE FROM facts WHERE seq < ? AND ref IN (SELECT id FROM ${WORK})`).run(head).changes +
+      this.s.get(`DELETE FROM facts WHERE seq < ? AND ref = X'' AND hash IN (SELECT hash FROM leases WHERE message_id IN (SELECT id FROM ${WORK}))`).run(head).changes
     for (const sql of [
       `DELETE FROM outbox WHERE kind = 'receipt' AND ref IN (SELECT hash FROM receipts WHERE message_id IN (SELECT id FROM ${WORK}))`,
       `DELETE FROM outbox WHERE kind = 'message' AND ref IN (SELECT id FROM ${WORK})`,

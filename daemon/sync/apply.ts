@@ -2,8 +2,9 @@
 // appended to the fact log and so relayed. The verdict says whether to relay it (new), drop it quietly
 // (held, or not checkable yet) or hold it against the peer that sent it (reject).
 import { MeshError, bytesEqual, keyText, sha256, verifyEndorsement, verifyRevocation, type ErrorCode } from '../../cards/index.js'
+import { envelopeFromWire, receiptFromWire } from '../../proto/index.js'
 import type { Core } from '../core.js'
-import type { FactKind } from '../store/index.js'
+import { NO_REF, type FactKind } from '../store/index.js'
 import { checkReceipt, deriveState, headerOf, openLease, openReceipt, slotOf } from '../receipts/index.js'
 import { reopenOnVerdict, roleReceiptRefusal, storeLease } from '../messaging/index.js'
 import { acceptCardJson } from '../directory/index.js'
@@ -20,8 +21,18 @@ export function applyFact (core: Core, kind: string, bytes: Uint8Array, nowMs = 
   // a fact this node could not serve in one sync page or gossip message is never stored (each kind has a tighter limit)
   if (bytes.byteLength > MAX_FACT_BYTES) return { verdict: 'reject', code: 'FACT_TOO_LARGE', reason: `the fact has ${bytes.byteLength} bytes; the limit is ${MAX_FACT_BYTES}` }
   const hash = sha256(bytes)
-  if (core.store.facts.has(hash)) return { verdict: 'held' }
+  if (core.store.facts.has(hash, refOf(kind, bytes))) return { verdict: 'held' }
   return core.store.facts.learning(() => applyNewFact(core, kind, bytes, hash, nowMs))
+}
+
+/** Where the log keeps a fact: a receipt under its message id, read from its bytes; any other fact under NO_REF. */
+function refOf (kind: string, bytes: Uint8Array): Uint8Array {
+  if (kind !== 'receipt') return NO_REF
+  try {
+    return receiptFromWire(envelopeFromWire(bytes).payload).messageId
+  } catch {
+    return NO_REF // not a receipt that decodes: never held, and refused below
+  }
 }
 
 function applyNewFact (core: Core, kind: string, bytes: Uint8Array, hash: Uint8Array, nowMs: number): FactVerdict {

@@ -25,7 +25,7 @@ describe('retention: what stays', () => {
       // the recipient's COMPLETE for the first one has not reached its sender yet
       const receipt = store.receipts.forMessage(inFlight.id).find(r => r.state === 'COMPLETE')
       expect(receipt).toBeDefined()
-      store.tx(() => store.outbox.enqueue('receipt', receipt?.hash as Uint8Array, 'agent-a', now))
+      store.tx(() => store.outbox.enqueue('receipt', receipt?.hash as Uint8Array, 'agent-a', now, { messageId: inFlight.id }))
       // a message with a time to live that ran out long ago, never answered
       const expired = new Uint8Array(randomBytes(16))
       store.tx(() => store.messages.insertMessage({

@@ -15,6 +15,7 @@ describe('seat capabilities (migration 022)', () => {
     s1.identity.insertActor(seat('agent-a'))
     s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // the actors table as version 21 had it
     s1.db.exec('ALTER TABLE messages DROP COLUMN state_pad') // what 023 added
+    s1.db.exec('ALTER TABLE outbox DROP COLUMN message_id') // what 024 added (its tables it builds again from what it finds)
     s1.db.pragma('user_version = 21')
     s1.close()
 

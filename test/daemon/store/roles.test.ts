@@ -19,6 +19,7 @@ describe('seat roles (migration 017)', () => {
     s1.db.exec('DROP INDEX messages_auditor; ALTER TABLE messages DROP COLUMN auditor') // what 021 added
     s1.db.exec('ALTER TABLE actors DROP COLUMN capabilities') // what 022 added
     s1.db.exec('ALTER TABLE messages DROP COLUMN state_pad') // what 023 added
+    s1.db.exec('ALTER TABLE outbox DROP COLUMN message_id') // what 024 added (its tables it builds again from what it finds)
     s1.db.pragma('user_version = 16')
     s1.close()
 
