@@ -1,11 +1,11 @@
 // Opens the node's SQLite file: WAL, synchronous=FULL (see group-commit.ts for the durable groups' own fsync), the
 // re-runnable schema, then numbered migrations in order.
 import Database from 'better-sqlite3'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import { packageRoot } from '../runtime/package-root.js'
-import { checkWal } from './wal-check.js'
+import { checkWal, logBytes } from './wal-check.js'
 import { currentBootId, rebootedSince, recordBoot } from './boot.js'
 
 export type Db = Database.Database
@@ -61,7 +61,7 @@ export function openDb (path: string, platform: NodeJS.Platform = process.platfo
   // restarted, the unsynced end of the log may be lost or torn by design (relaxed commits) and the index is stale.
   const boot = currentBootId()
   const wal = checkWal(path, { afterReboot: rebootedSince(path, boot) })
-  const uncleanClose = existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0
+  const uncleanClose = logBytes(path) > 0
   if (!wal.ok) throw new MeshError(wal.code, `${wal.reason}; the database was not opened. Keep a copy of ${path} with its -wal and -shm files, then restore from a backup or move them aside`)
   let db: Db
   try {

@@ -1,5 +1,5 @@
 // store: the node's SQLite file. Nothing outside daemon/store/ writes SQL.
-import { existsSync, statSync } from 'node:fs'
+import { logBytes } from './wal-check.js'
 import { openDb, type Db } from './db.js'
 import { IdentityStore } from './identity.js'
 import { MessageStore } from './messages.js'
@@ -111,7 +111,7 @@ export class Store {
    * does for any durable commit), so every fact present counts as durable and may be handed out by sequence.
    */
   private syncRecovered (path: string): void {
-    if (!existsSync(`${path}-wal`) || statSync(`${path}-wal`).size === 0) return
+    if (logBytes(path) === 0) return
     try {
       this.tx(() => this.meta.set(FACT_LOG_SYNCED_KEY, `${Date.now()} ${this.facts.head()}`))
     } catch {

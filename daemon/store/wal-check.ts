@@ -2,7 +2,7 @@
 // checksum fails and silently drops every frame after it, committed or not; that is right for a write torn by a
 // crash, and silent loss of acknowledged data for a log damaged later. This check tells the two apart where the
 // files allow it and refuses the damaged store instead of letting SQLite discard data without a word.
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs'
 
 const WAL_HEADER_BYTES = 32
 const FRAME_HEADER_BYTES = 24
@@ -53,6 +53,19 @@ function indexedFrames (shmPath: string, h: Header): number | undefined {
   if (ck[0] !== buf.readUInt32LE(40) || ck[1] !== buf.readUInt32LE(44)) return undefined
   if (!buf.subarray(32, 40).equals(h.salts)) return undefined // copied byte for byte from the log header
   return buf.readUInt32LE(16)
+}
+
+/**
+ * The bytes in a store's log; 0 when there is none. Another process may remove the log at any moment (the last
+ * connection to close checkpoints it and deletes it), so a log that is gone by the time it is measured is an empty one.
+ */
+export function logBytes (dbPath: string): number {
+  try {
+    return statSync(`${dbPath}-wal`).size
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0
+    throw err
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Store } from '../../../daemon/store/index.js'
-import { checkWal } from '../../../daemon/store/wal-check.js'
+import { checkWal, logBytes } from '../../../daemon/store/wal-check.js'
 import { PAGE_BYTES } from '../../../daemon/store/db.js'
 import { tempDir } from '../../helpers/cli.js'
 
@@ -104,5 +104,16 @@ describe('write-ahead log check', () => {
       rmSync(`${c}-shm`)
     })
     expect(checkWal(last)).toMatchObject({ ok: true })
+  })
+
+  it('a log that another process removed while the store opens is an empty one; any other failure to read it is not', () => {
+    // the last connection to close deletes the log; a store opening beside it may find it gone between two looks
+    const dir = tempDir()
+    const path = join(dir, 'node.db')
+    expect(logBytes(path)).toBe(0)
+    writeFileSync(`${path}-wal`, Buffer.alloc(4096))
+    expect(logBytes(path)).toBe(4096)
+    writeFileSync(join(dir, 'file'), 'x')
+    expect(() => logBytes(join(dir, 'file', 'node.db'))).toThrow(/ENOTDIR/)
   })
 })
