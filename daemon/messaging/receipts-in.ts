@@ -58,8 +58,8 @@ export function applyReceipt (core: Core, bytes: Uint8Array, message: MessageRow
 
 /** The state of these receipt bytes when they are held for this message; undefined when they are not held. */
 function heldState (core: Core, hash: Uint8Array, message: MessageRow): string | undefined {
-  const row = core.store.receipts.slotOf(message.id, hash)
-  return row === undefined || !bytesEqual(row.messageId, message.id) ? undefined : stepOf(row.state)
+  const slot = core.store.receipts.slotOf(message.id, hash)
+  return slot === undefined ? undefined : stepOf(slot)
 }
 
 /**

@@ -52,9 +52,8 @@ export class ReceiptStore {
    * The slot of this message's receipt with this hash, without its envelope; undefined when none is held. A receipt is
    * found by its message: the table has no index on the hash (migration 024), and a message has a few receipts.
    */
-  slotOf (messageId: Uint8Array, hash: Uint8Array): { messageId: Uint8Array, state: string } | undefined {
-    const r = this.s.get('SELECT message_id, state FROM receipts WHERE message_id = ? AND hash = ?').get(messageId, hash) as { message_id: Buffer, state: string } | undefined
-    return r === undefined ? undefined : { messageId: u8(r.message_id), state: r.state }
+  slotOf (messageId: Uint8Array, hash: Uint8Array): string | undefined {
+    return this.s.get('SELECT state FROM receipts WHERE message_id = ? AND hash = ?').pluck().get(messageId, hash) as string | undefined
   }
 
   /** This message's receipt with this hash (an outbox row names both). */
