@@ -21,24 +21,34 @@ export function fromHex (text: string): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(text, 'hex'))
 }
 
-// One-shot hashing (Node ≥ 20.12) needs no Hash object per call; the digest comes in a Buffer of its own 32 bytes,
-// so a view of it is kept as is. The fallback is for runtimes without it.
-const oneShot: ((algorithm: string, data: Uint8Array, encoding: 'buffer') => Buffer) | undefined =
-  typeof (nodeCrypto as { hash?: unknown }).hash === 'function' ? (nodeCrypto.hash as (a: string, d: Uint8Array, e: 'buffer') => Buffer) : undefined
+// One-shot hashing (Node ≥ 20.12) needs no Hash object per call. The digest is asked for as latin1 text ('binary',
+// Node's other name for it: one character per byte) and copied into a 32-byte array on V8's heap. A digest returned
+// as a Buffer has a backing store of its own, allocated outside the heap and swept by the collector: for a 64-byte
+// Merkle node that cost four to five times the hash itself here (docs/PROFILE.md). The fallback is for runtimes
+// without one-shot hashing.
+const oneShot: ((algorithm: string, data: Uint8Array, encoding: 'binary') => string) | undefined =
+  typeof (nodeCrypto as { hash?: unknown }).hash === 'function' ? (nodeCrypto.hash as (a: string, d: Uint8Array, e: 'binary') => string) : undefined
 
 // Parts are copied here and hashed in one call: cheaper than a Hash object for the small hashes of envelopes
 // (Merkle nodes, leaves, ids). Hashing is synchronous, so one buffer serves every call; larger inputs stream.
 const SCRATCH_BYTES = 4096 // a 1 KB message's leaf with room; bigger inputs go through a Hash object
 const scratch = Buffer.allocUnsafe(SCRATCH_BYTES)
 
-function asView (b: Buffer): Uint8Array {
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+/** A digest given as latin1 text, as bytes (one character per byte). Arrays of up to 64 bytes live on V8's heap. */
+function fromLatin1 (digest: string): Uint8Array {
+  const out = new Uint8Array(digest.length)
+  for (let i = 0; i < digest.length; i++) out[i] = digest.charCodeAt(i)
+  return out
 }
 
 function digestOne (data: Uint8Array): Uint8Array {
-  return oneShot !== undefined ? asView(oneShot('sha256', data, 'buffer')) : asView(nodeCrypto.createHash('sha256').update(data).digest())
+  return fromLatin1(oneShot !== undefined ? oneShot('sha256', data, 'binary') : nodeCrypto.createHash('sha256').update(data).digest('binary'))
 }
 
+/**
+ * sha256 of the parts, concatenated. The digest is a fresh array on V8's heap: take a copy of part of it with
+ * `slice`, not a view with `subarray` (a view of a heap array moves its bytes off the heap first, the cost saved here).
+ */
 export function sha256 (...parts: Uint8Array[]): Uint8Array {
   if (parts.length === 1) return digestOne(parts[0])
   let total = 0
@@ -46,14 +56,14 @@ export function sha256 (...parts: Uint8Array[]): Uint8Array {
   if (oneShot === undefined || total > SCRATCH_BYTES) {
     const h = nodeCrypto.createHash('sha256')
     for (const p of parts) h.update(p)
-    return asView(h.digest())
+    return fromLatin1(h.digest('binary'))
   }
   let at = 0
   for (const p of parts) {
     scratch.set(p, at)
     at += p.byteLength
   }
-  return asView(oneShot('sha256', scratch.subarray(0, total), 'buffer'))
+  return fromLatin1(oneShot('sha256', scratch.subarray(0, total), 'binary'))
 }
 
 const encoder = new TextEncoder()

@@ -34,7 +34,7 @@ export function parseKeyText (text: string): Uint8Array | undefined {
 
 /** A short stable id of a public key: the JWS `kid` of cards. base64url of the first 16 bytes of sha256(key). */
 export function keyId (publicKey: Uint8Array): string {
-  return b64url(sha256(publicKey).subarray(0, 16))
+  return b64url(sha256(publicKey).slice(0, 16))
 }
 
 export function serializeKeyFile (pair: KeyPair): string {

@@ -32,7 +32,7 @@ export function freshNonce (): Uint8Array {
 
 /** The id a sender key and a nonce name: the first 16 bytes of sha256("aios-comm/v1/id" || key || nonce). */
 export function messageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Array {
-  return sha256(ID_DOMAIN, fromKey, nonce).subarray(0, MESSAGE_ID_BYTES)
+  return sha256(ID_DOMAIN, fromKey, nonce).slice(0, MESSAGE_ID_BYTES) // a copy: a view of the digest would move it off the heap
 }
 
 // The timed form: the nonce's first TIME_BYTES bytes (a fresh timed nonce: the second, big-endian) in place of the
@@ -57,8 +57,14 @@ export function timedMessageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint
 export function idNamedBy (id: Uint8Array, fromKey: Uint8Array, nonce: Uint8Array): boolean {
   if (id.byteLength !== MESSAGE_ID_BYTES || nonce.byteLength !== NONCE_BYTES) return false
   const h = messageIdFor(fromKey, nonce)
-  if (!bytesEqual(id.subarray(TIME_BYTES), h.subarray(TIME_BYTES))) return false
-  return bytesEqual(id.subarray(0, TIME_BYTES), h.subarray(0, TIME_BYTES)) || bytesEqual(id.subarray(0, TIME_BYTES), nonce.subarray(0, TIME_BYTES))
+  if (!sameFrom(id, h, TIME_BYTES, MESSAGE_ID_BYTES)) return false
+  return sameFrom(id, h, 0, TIME_BYTES) || sameFrom(id, nonce, 0, TIME_BYTES)
+}
+
+/** Whether a and b hold the same bytes from `from` to `to` (compared in place: no views are made). */
+function sameFrom (a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /** The header payload for a message about to be signed (its payload bytes are what the sender signs). */
