@@ -1,8 +1,16 @@
 // Byte/text helpers shared by keys, envelopes and cards: base64url, hex, uvarint framing, sha256.
 import * as nodeCrypto from 'node:crypto'
 
+// A few bytes (an id, a digest) are copied into a Buffer cut from Node's pool: a view of an array that lives on V8's
+// heap, as digests do (sha256 below), would move it off the heap first. Larger arrays are viewed in place.
+const SMALL_BYTES = 64
+
+function asBuffer (bytes: Uint8Array): Buffer {
+  return bytes.byteLength <= SMALL_BYTES ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
 export function b64url (bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url')
+  return asBuffer(bytes).toString('base64url')
 }
 
 /** Strict base64url decoding: returns undefined for anything that is not canonical base64url. */
@@ -13,7 +21,7 @@ export function fromB64url (text: string): Uint8Array | undefined {
 }
 
 export function hex (bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+  return asBuffer(bytes).toString('hex')
 }
 
 export function fromHex (text: string): Uint8Array | undefined {

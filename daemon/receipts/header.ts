@@ -42,7 +42,12 @@ const TIME_BYTES = 4
 /** A fresh nonce whose first 4 bytes are the second it was made in (big-endian, since the epoch); 12 random bytes follow. */
 export function timedNonce (nowMs: number): Uint8Array {
   const n = freshNonce()
-  new DataView(n.buffer, n.byteOffset, n.byteLength).setUint32(0, Math.floor(nowMs / 1000) >>> 0)
+  const second = Math.floor(nowMs / 1000) >>> 0
+  // written byte by byte: a DataView of the nonce (an array on V8's heap) would move it off the heap first
+  n[0] = second >>> 24
+  n[1] = (second >>> 16) & 0xff
+  n[2] = (second >>> 8) & 0xff
+  n[3] = second & 0xff
   return n
 }
 
