@@ -167,9 +167,12 @@ export class FactStore implements FactTransactions {
     return this.s.get('SELECT 1 FROM facts WHERE ref = ? AND hash = ?').get(ref, hash) !== undefined
   }
 
-  /** Facts after `seq`, in order, up to `upTo` (the sync server passes the durable watermark). */
+  /**
+   * Facts after `seq`, in order, up to `upTo` (the sync server passes the durable watermark). The columns a row gives
+   * are named: each BLOB read comes as a Buffer of its own, and a receipt's `ref` is not needed here.
+   */
   since (seq: number, limit: number, upTo = Number.MAX_SAFE_INTEGER): FactRow[] {
-    return (this.s.get('SELECT * FROM facts WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?').all(seq, upTo, limit) as Array<{ seq: number, hash: Buffer, kind: FactRow['kind'], bytes: Buffer, at_ms: number }>)
+    return (this.s.get('SELECT seq, hash, kind, bytes, at_ms FROM facts WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?').all(seq, upTo, limit) as Array<{ seq: number, hash: Buffer, kind: FactRow['kind'], bytes: Buffer, at_ms: number }>)
       .map(r => ({ seq: r.seq, hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), atMs: r.at_ms }))
   }
 
