@@ -54,7 +54,7 @@ export function timedNonce (nowMs: number): Uint8Array {
 /** The timed id a sender key and a nonce name: the nonce's first 4 bytes, then bytes 4–15 of the same hash. */
 export function timedMessageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Array {
   const id = messageIdFor(fromKey, nonce)
-  id.set(nonce.subarray(0, TIME_BYTES), 0)
+  for (let i = 0; i < TIME_BYTES; i++) id[i] = nonce[i] // copied in place: a view of the nonce would move it off the heap
   return id
 }
 
