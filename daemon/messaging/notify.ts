@@ -1,11 +1,11 @@
 // notify: sign a message as the acting seat, commit it with its outbox entry, answer DELIVERY_PENDING at once.
 import { MeshError, sha256, isValidHandle, isValidRole, isValidSkillId, skillOfAddress, type KeyPair } from '../../cards/index.js'
-import { PAYLOAD_TYPES, envelopeToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
+import { PAYLOAD_TYPES, envelopeToWire, headerToWire, messageToWire, type MessageData, type ReceiptState } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import type { MessageRow } from '../store/index.js'
 import { NODE_CALLER, type Caller } from '../access/index.js'
 import { MESSAGE_ID_BYTES, obligationId, parseObligation } from './ids.js'
-import { freshNonce, headerPayload, messageIdFor, roleOfAddress, timedMessageIdFor, timedNonce } from '../receipts/index.js'
+import { freshNonce, headerFor, messageIdFor, ownHeader, roleOfAddress, timedMessageIdFor, timedNonce } from '../receipts/index.js'
 import { MAX_BODY_BYTES, MAX_CONTENT_TYPE_BYTES, MAX_OUTBOX_PER_DEST, MAX_THREAD_BYTES, checkFields } from '../limits/index.js'
 import { crashPoint } from '../runtime/crash-point.js'
 import { BatchSigner } from './batch-signer.js'
@@ -180,15 +180,17 @@ async function signAndQueue (core: Core, from: string, seat: KeyPair, input: Not
   }
   const payload = messageToWire(msg)
   const envelopeOf = signer(core).add(seat, payload)
-  const headerOf = signer(core).add(seat, headerPayload(msg, payload, nonce), PAYLOAD_TYPES.header)
+  const header = headerFor(msg, payload, nonce)
+  const headerOf = signer(core).add(seat, headerToWire(header), PAYLOAD_TYPES.header)
   const store = core.store.messages
   const row = await core.store.commit.run(() => {
     const envelope = envelopeToWire(envelopeOf()) // the turn's messages and headers are signed together, inside the commit
+    const signedHeader = envelopeToWire(headerOf())
     const m: MessageRow = {
       id: msg.id,
       hash: sha256(envelope),
       envelope,
-      header: envelopeToWire(headerOf()),
+      header: signedHeader,
       from,
       to: msg.to,
       localFrom: true,
@@ -201,6 +203,7 @@ async function signAndQueue (core: Core, from: string, seat: KeyPair, input: Not
       auditor
     }
     store.insertMessage(m)
+    ownHeader(signedHeader, header) // the DELIVERED receipts that carry it back are checked without decoding it again
     const rows = seats.flatMap(dest => {
       const id = core.store.outbox.enqueue('message', msg.id, dest, now, { handed: true })
       return id === undefined ? [] : [{ id, dest }]
