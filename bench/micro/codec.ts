@@ -1,17 +1,18 @@
 // The deliver frame codec with its signatures, alone: 256 messages of 1 KB with their headers signed as notify signs
 // them (BatchSigner: one signature per turn) and encoded into one DeliverRequest; that frame decoded and every
 // message verified as the recipient verifies it (readDeliverFrame, verifyMessage); the DELIVERED answer signed in
-// one batch (signReceipts), encoded, decoded at the sender and each receipt checked (checkReceipt).
+// one batch (signReceipts), encoded, decoded at the sender and each receipt checked (checkReceipt) against the message
+// and the header the sender holds.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sha256 } from '../../cards/index.js'
-import { PAYLOAD_TYPES, deliverRequestToWire, deliverResponseFromWire, deliverResponseToWire, envelopeToWire, messageToWire, type MessageData } from '../../proto/index.js'
+import { PAYLOAD_TYPES, deliverRequestToWire, deliverResponseFromWire, deliverResponseToWire, envelopeToWire, headerToWire, messageToWire, type MessageData } from '../../proto/index.js'
 import { BatchSigner } from '../../daemon/messaging/batch-signer.js'
 import { verifyMessage } from '../../daemon/messaging/accept.js'
 import { readDeliverFrame } from '../../daemon/delivery/frame.js'
-import { NONCE_BYTES, checkReceipt, headerPayload, messageIdFor, signReceipts } from '../../daemon/receipts/index.js'
+import { NONCE_BYTES, checkReceipt, headerFor, messageIdFor, ownHeader, signReceipts } from '../../daemon/receipts/index.js'
 import { measure } from './measure.js'
 import { openHomes, type MicroNode } from './homes.js'
 import type { MicroBench, MicroResult } from './types.js'
@@ -32,11 +33,14 @@ function signFrame (s: MicroNode, to: string): Sent[] {
     const nonce = new Uint8Array(randomBytes(NONCE_BYTES))
     const msg: MessageData = { id: messageIdFor(key.publicKey, nonce), from: s.handle, to, sentAtMs: now, contentType: 'text/plain', body: BODY, require: 'DELIVERED', fromKey: key.publicKey }
     const payload = messageToWire(msg)
-    return { msg, envelopeOf: signer.add(key, payload), headerOf: signer.add(key, headerPayload(msg, payload, nonce), PAYLOAD_TYPES.header) }
+    const header = headerFor(msg, payload, nonce)
+    return { msg, header, envelopeOf: signer.add(key, payload), headerOf: signer.add(key, headerToWire(header), PAYLOAD_TYPES.header) }
   })
   return pending.map(p => {
     const envelope = envelopeToWire(p.envelopeOf())
-    return { msg: p.msg, envelope, header: envelopeToWire(p.headerOf()), hash: sha256(envelope) }
+    const header = envelopeToWire(p.headerOf())
+    ownHeader(header, p.header) // as notify does
+    return { msg: p.msg, envelope, header, hash: sha256(envelope) }
   })
 }
 
@@ -84,7 +88,7 @@ export const frameCodec: MicroBench = async ({ quick }) => {
         const res = deliverResponseFromWire(bytes)
         res.results.forEach((x, j) => {
           const m = sent[i][j]
-          const c = checkReceipt(x.receipt as Uint8Array, { id: m.msg.id, hash: m.hash, from: m.msg.from, to }, rKey.publicKey)
+          const c = checkReceipt(x.receipt as Uint8Array, { id: m.msg.id, hash: m.hash, from: m.msg.from, to, header: m.header }, rKey.publicKey) // the header it sent, held as the sender holds it
           if (!c.ok) throw new Error(`${c.code}: ${c.reason}`)
         })
       })
