@@ -42,35 +42,46 @@ export function routes (core: Core, node: NodeView, wake: WakeService,
     },
     'retention.run': async () => await retention.run(),
 
-    notify: async (p, caller) => {
-      const body = takeBody(p, 'text', 'body') // not held while the call waits
-      const require = optStr(p, 'require')
-      if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED, COMPLETE or AUDITED')
-      // the wait is checked before anything is sent: a refused call sends nothing
-      const wait = optStr(p, 'wait')
-      const waitMs = optInt(p, 'waitMs', 1)
-      if (wait !== undefined) messaging.checkWaitTarget(wait)
-      else if (waitMs !== undefined) throw new MeshError('BAD_REQUEST', 'waitMs needs wait (the state to wait for)')
-      const to = str(p, 'to')
-      const skill = skillOfAddress(to)
-      const sent = await messaging.notify(core, {
-        as: optStr(p, 'as'),
-        to,
-        // skill:ID goes to the best seat found now that states it (never the sender): the signed message names that seat
-        ...(skill === undefined ? {} : { choose: async (from: string) => await skillSeat(core, node, wake, skill, from) }),
-        body,
-        contentType: optStr(p, 'contentType'),
-        require: require as messaging.NotifyInput['require'],
-        thread: optStr(p, 'thread'),
-        ttlMs: optInt(p, 'ttlMs', 1),
-        idempotencyKey: optStr(p, 'idempotencyKey'),
-        auditor: optStr(p, 'auditor')
-      }, caller)
-      if (wait === undefined) return sent
+    // Not async: a call that waits holds only what its continuations use (the state to wait for and the answer so far);
+    // the suspended frame of an async function would keep the params and the body for as long as the wait lasts.
+    notify: (p, caller) => {
+      let sending: Promise<messaging.NotifyResult>
+      let wait: string | undefined
+      let waitMs: number | undefined
+      try {
+        const body = takeBody(p, 'text', 'body')
+        const require = optStr(p, 'require')
+        if (require !== undefined && !REQUIRE.has(require)) throw new MeshError('BAD_REQUEST', 'require must be DELIVERED, READ, CONSUMED, COMPLETE or AUDITED')
+        // the wait is checked before anything is sent: a refused call sends nothing
+        wait = optStr(p, 'wait')
+        waitMs = optInt(p, 'waitMs', 1)
+        if (wait !== undefined) messaging.checkWaitTarget(wait)
+        else if (waitMs !== undefined) throw new MeshError('BAD_REQUEST', 'waitMs needs wait (the state to wait for)')
+        const to = str(p, 'to')
+        const skill = skillOfAddress(to)
+        sending = messaging.notify(core, {
+          as: optStr(p, 'as'),
+          to,
+          // skill:ID goes to the best seat found now that states it (never the sender): the signed message names that seat
+          ...(skill === undefined ? {} : { choose: async (from: string) => await skillSeat(core, node, wake, skill, from) }),
+          body,
+          contentType: optStr(p, 'contentType'),
+          require: require as messaging.NotifyInput['require'],
+          thread: optStr(p, 'thread'),
+          ttlMs: optInt(p, 'ttlMs', 1),
+          idempotencyKey: optStr(p, 'idempotencyKey'),
+          auditor: optStr(p, 'auditor')
+        }, caller)
+      } catch (err) {
+        return Promise.reject(err)
+      }
+      if (wait === undefined) return sending
+      const target = wait
+      const ms = waitMs ?? DEFAULT_WAIT_MS
       // the message is sent and durable whatever the wait gives: running out is an answer (timedOut), never an
       // error, so that a script does not send it again
-      const r = await messaging.reachState(core, messaging.parseObligation(sent.obligation), wait, waitMs ?? DEFAULT_WAIT_MS, { fresh: sent.replayed !== true })
-      return { ...sent, state: r.state, ...(r.timedOut ? { timedOut: true } : {}) }
+      return sending.then(sent => messaging.reachState(core, messaging.parseObligation(sent.obligation), target, ms, { fresh: sent.replayed !== true })
+        .then(r => ({ ...sent, state: r.state, ...(r.timedOut ? { timedOut: true as const } : {}) })))
     },
     inbox: (p, caller = NODE_CALLER) => {
       const as = optStr(p, 'as')

@@ -51,16 +51,24 @@ export async function answerLine (routes: Record<string, Route>, line: string, l
   return await answerRequest(routes, parsed.req, log, admit)
 }
 
-async function answerRequest (routes: Record<string, Route>, req: ControlRequest, log: Logger, admit: Admit): Promise<ControlResponse> {
-  const { id, method, params } = req
+/**
+ * A request's answer. Not an async function: a call that waits (notify with wait) would keep its suspended frame, and
+ * with it the whole request and its params, on the heap for as long as it waits; the continuations below hold only the
+ * id and the method.
+ */
+function answerRequest (routes: Record<string, Route>, req: ControlRequest, log: Logger, admit: Admit): Promise<ControlResponse> {
+  const { id, method } = req
+  const failed = (err: unknown): ControlResponse => errorAnswer(id, err, log, method)
+  let pending: Promise<unknown> | unknown
   try {
     const caller = admit(req)
     const route = Object.hasOwn(routes, method) ? routes[method] : undefined
-    if (route === undefined) return { id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${method}` } }
-    return { id, result: await route(params ?? {}, caller) ?? null }
+    if (route === undefined) return Promise.resolve({ id, error: { code: 'UNKNOWN_METHOD', message: `no such control method: ${method}` } })
+    pending = route(req.params ?? {}, caller)
   } catch (err) {
-    return errorAnswer(id, err, log, method)
+    return Promise.resolve(failed(err))
   }
+  return Promise.resolve(pending).then(result => ({ id, result: result ?? null }), failed)
 }
 
 export class ControlServer {

@@ -34,9 +34,11 @@ export async function waitFor (core: Core, ob: string, target: string, timeoutMs
  * with timedOut when `timeoutMs` (at most MAX_WAIT_MS) runs out; never rejects. The message must be held here.
  * `fresh`: notify made it in this call (its outbox row is pending).
  */
-export async function reachState (core: Core, id: Uint8Array, target: string, timeoutMs: number, opts: { fresh?: boolean } = {}): Promise<WaitOutcome> {
+export function reachState (core: Core, id: Uint8Array, target: string, timeoutMs: number, opts: { fresh?: boolean } = {}): Promise<WaitOutcome> {
+  // not async: the promise below is all a wait holds (a suspended frame would hold the arguments as well)
   const key = Buffer.from(id).toString('hex')
-  return await new Promise(resolve => {
+  const first = opts.fresh === true ? 'DELIVERY_PENDING' : undefined
+  return new Promise(resolve => {
     let held: string | undefined
     let timer: NodeJS.Timeout | undefined
     const waiter = (state: string | undefined): boolean => {
@@ -53,7 +55,6 @@ export async function reachState (core: Core, id: Uint8Array, target: string, ti
     // this subscription: one needs the message sent and answered (or accepted here), which takes a turn of the event
     // loop after the commit that made it; so the first look is that state, with no read. (Its outbox row's giving up
     // comes as an EXPIRED or FAILED event.)
-    const first = opts.fresh === true ? 'DELIVERY_PENDING' : undefined
     if (waiter(first)) {
       waiters(core).remove(key, waiter)
       return
@@ -94,9 +95,13 @@ export function reached (s: string | undefined, target: string): boolean {
 /** Told the state a receipt brought, or undefined: look it up. True when the wait is over. */
 type Waiter = (state: string | undefined) => boolean
 
-/** One receipt listener for all waits, keyed by message id: thousands of waits cost one listener. */
+/**
+ * One receipt listener for all waits, keyed by message id: thousands of waits cost one listener. A message nearly
+ * always has one waiter, held as it is; a list only when more wait for it (a wait lasts as long as its message is in
+ * flight, and every garbage collection meanwhile copies what it holds).
+ */
 class Waiters {
-  private readonly byId = new Map<string, Set<Waiter>>()
+  private readonly byId = new Map<string, Waiter | Waiter[]>()
   constructor (core: Core) {
     core.events.on('receipt', e => this.wake(e.messageId, e.state))
     // a message to a seat of this node from a seat of this node: its DELIVERED is signed with the message's commit,
@@ -107,22 +112,28 @@ class Waiters {
   private wake (id: Uint8Array, state: string | undefined): void {
     if (this.byId.size === 0) return
     const key = Buffer.from(id).toString('hex')
-    const set = this.byId.get(key)
-    if (set === undefined) return
-    for (const w of set) if (w(state)) set.delete(w)
-    if (set.size === 0) this.byId.delete(key)
+    const held = this.byId.get(key)
+    if (held === undefined) return
+    if (typeof held === 'function') {
+      if (held(state)) this.byId.delete(key)
+      return
+    }
+    const left = held.filter(w => !w(state))
+    if (left.length === 0) this.byId.delete(key)
+    else this.byId.set(key, left.length === 1 ? left[0] : left)
   }
 
   add (key: string, w: Waiter): void {
-    const set = this.byId.get(key) ?? new Set()
-    set.add(w)
-    this.byId.set(key, set)
+    const held = this.byId.get(key)
+    this.byId.set(key, held === undefined ? w : typeof held === 'function' ? [held, w] : [...held, w])
   }
 
   remove (key: string, w: Waiter): void {
-    const set = this.byId.get(key)
-    set?.delete(w)
-    if (set?.size === 0) this.byId.delete(key)
+    const held = this.byId.get(key)
+    if (held === undefined) return
+    const left = typeof held === 'function' ? (held === w ? [] : [held]) : held.filter(x => x !== w)
+    if (left.length === 0) this.byId.delete(key)
+    else this.byId.set(key, left.length === 1 ? left[0] : left)
   }
 }
 

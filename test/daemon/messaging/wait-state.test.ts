@@ -91,6 +91,21 @@ describe('wait: state kept by the waiter', () => {
     expect(r.value.state).toBe('DELIVERED')
   })
 
+  it('several waits on one message each end at their own state; one that runs out leaves the others waiting', async () => {
+    const { ob, id } = await sent()
+    const early = messaging.reachState(core, id, 'COMPLETE', 1)
+    const delivered = messaging.waitFor(core, ob, 'DELIVERED', 5000)
+    const read = messaging.waitFor(core, ob, 'READ', 5000)
+    const complete = messaging.waitFor(core, ob, 'COMPLETE', 5000)
+    expect(await early).toEqual({ state: 'DELIVERY_PENDING', timedOut: true })
+    core.events.emit('receipt', { messageId: id, state: 'DELIVERED', actor: 'agent-b' })
+    expect(await delivered).toEqual({ obligation: ob, state: 'DELIVERED' })
+    core.events.emit('receipt', { messageId: id, state: 'READ', actor: 'agent-b' })
+    expect(await read).toEqual({ obligation: ob, state: 'READ' })
+    core.events.emit('receipt', { messageId: id, state: 'COMPLETE', actor: 'agent-b' })
+    expect(await complete).toEqual({ obligation: ob, state: 'COMPLETE' })
+  })
+
   it('a wait that runs out says so and still names the state held (reachState never throws)', async () => {
     const { id } = await sent()
     expect(await messaging.reachState(core, id, 'DELIVERED', 1)).toEqual({ state: 'DELIVERY_PENDING', timedOut: true })
