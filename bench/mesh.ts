@@ -10,10 +10,17 @@ export async function makeMesh (root: string, names: string[]): Promise<BenchHom
   return await buildMesh({ seats: names.map(name => ({ name, handle: `agent-${name}` })), home: seat => join(root, seat.name) })
 }
 
-/** AIOS_BENCH_PROFILE=DIR: every daemon writes a CPU profile there (node --cpu-prof). */
+/**
+ * AIOS_BENCH_PROFILE=DIR: every daemon writes a CPU profile there (node --cpu-prof). AIOS_BENCH_GC=DIR: every daemon
+ * loads bench/gc-hook.ts, whose collector figures bench/gc.ts reads.
+ */
 function profileArgs (): string[] {
   const dir = process.env.AIOS_BENCH_PROFILE
-  return dir !== undefined && dir !== '' ? ['--cpu-prof', '--cpu-prof-dir', dir] : []
+  const gc = process.env.AIOS_BENCH_GC
+  return [
+    ...(dir !== undefined && dir !== '' ? ['--cpu-prof', '--cpu-prof-dir', dir] : []),
+    ...(gc !== undefined && gc !== '' ? ['--import', new URL('./gc-hook.js', import.meta.url).href] : [])
+  ]
 }
 
 /** A daemon for a bench home, not started; `cli`: another build's dist/cli/main.js (default: this build's). */
