@@ -59,7 +59,7 @@ export async function answerLine (routes: Record<string, Route>, line: string, l
 function answerRequest (routes: Record<string, Route>, req: ControlRequest, log: Logger, admit: Admit): Promise<ControlResponse> {
   const { id, method } = req
   const failed = (err: unknown): ControlResponse => errorAnswer(id, err, log, method)
-  let pending: Promise<unknown> | unknown
+  let pending: unknown
   try {
     const caller = admit(req)
     const route = Object.hasOwn(routes, method) ? routes[method] : undefined
