@@ -118,9 +118,8 @@ export function envelopeToWire (e: T.Envelope): Uint8Array {
  * Read by hand, in one pass that is also the check: envelopeToWire writes fields 1 to 5 in order, each at most once,
  * a field only when it is not empty (a proof's signature even then), one proof, lengths and numbers as the shortest
  * varint, and nothing else; any other byte ends the read with WireError. Decoding with the generated class and
- * encoding the result again to compare took about twice as long and made a message object per envelope, and each
- * node reads two or three envelopes per message (test/proto/envelope-reader.test.ts holds this reader to that
- * comparison).
+ * encoding the result again to compare cost three times as much CPU and a message object per envelope, and each node
+ * reads two or three envelopes per message (test/proto/envelope-reader.test.ts holds this reader to that comparison).
  */
 export function envelopeFromWire (bytes: Uint8Array): T.Envelope {
   const r: EnvelopeReader = { bytes, at: 0 }
