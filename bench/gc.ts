@@ -1,5 +1,5 @@
 // The garbage collector's share of a stretch of bench work, per daemon (AIOS_BENCH_GC=DIR; bench/gc-hook.ts runs in
-// each daemon): start() before the work, stop() after it, then one line per daemon per 1,000 messages. What a
+// each daemon): gcStart before the work, gcStop after it, then gcText, a line per daemon per 1,000 messages. What a
 // scavenge costs is the young objects it copies, so the line gives those beside the count and the pauses.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
