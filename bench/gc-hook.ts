@@ -45,7 +45,7 @@ function threadCpu (): { main: number, other: number } {
   return { main, other }
 }
 
-export function summarize (entries: GcEntry[], cpu: { main: number, other: number }): GcWindow {
+function summarize (entries: GcEntry[], cpu: { main: number, other: number }): GcWindow {
   const w: GcWindow = { scavenges: 0, scavengeMs: 0, survivedBytes: 0, promotedBytes: 0, majors: 0, majorMs: 0, mainCpuUs: cpu.main, otherCpuUs: cpu.other }
   for (const e of entries) {
     if (e.gcType === 'Scavenge') {

@@ -118,9 +118,7 @@ class Waiters {
       if (held(state)) this.byId.delete(key)
       return
     }
-    const left = held.filter(w => !w(state))
-    if (left.length === 0) this.byId.delete(key)
-    else this.byId.set(key, left.length === 1 ? left[0] : left)
+    this.keep(key, held.filter(w => !w(state)))
   }
 
   add (key: string, w: Waiter): void {
@@ -131,7 +129,11 @@ class Waiters {
   remove (key: string, w: Waiter): void {
     const held = this.byId.get(key)
     if (held === undefined) return
-    const left = typeof held === 'function' ? (held === w ? [] : [held]) : held.filter(x => x !== w)
+    this.keep(key, typeof held === 'function' ? (held === w ? [] : [held]) : held.filter(x => x !== w))
+  }
+
+  /** The waiters left for a message: none, one as it is, or a list. */
+  private keep (key: string, left: Waiter[]): void {
     if (left.length === 0) this.byId.delete(key)
     else this.byId.set(key, left.length === 1 ? left[0] : left)
   }
