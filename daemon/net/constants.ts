@@ -11,8 +11,8 @@ export const DELIVER_PROTOCOL_2 = '/aios-comm/deliver/2'
 export const DELIVER_FRAMES_IN_FLIGHT = 8
 // Liveness (liveness.ts) pings every connection this often, each at its own phase (the RTT that `peers` shows), and
 // drops one whose ping goes unanswered for PING_TIMEOUT_MS, so a peer that vanished (its host off, the network cut)
-// is noticed within ~40 s; a killed peer is still noticed at once by its closed socket. Each ping opens a stream: at
-// 2 s an idle daemon with 29 peers spent ~12 % of a core on pings alone (docs/DECISIONS.md "Liveness").
+// is noticed within ~40 s; a killed peer is still noticed at once by its closed socket. When each ping opened a
+// stream, at 2 s an idle daemon with 29 peers spent ~12 % of a core on pings alone (docs/DECISIONS.md "Liveness").
 export const PING_INTERVAL_MS = 10_000
 // How late a ping's answer may come before its connection is dropped: fixed, as long as a deliver request may take.
 // libp2p's adaptive default (at least 5 s, doubled after a failure) dropped every connection of a daemon whose
@@ -25,6 +25,10 @@ export const PING_TIMEOUT_MS = 30_000
 // dropped the connection. Every daemon accepts as many.
 export const PING_OUTBOUND_STREAMS = Math.ceil(PING_TIMEOUT_MS / PING_INTERVAL_MS) + 1
 export const PING_INBOUND_STREAMS = PING_OUTBOUND_STREAMS + 1 // a close and the next open may cross (the ping spec)
+// How long this node's ping handler keeps one inbound ping stream (libp2p's ping `timeout`, 10 s by default, is the
+// stream's whole life): liveness.ts pings on the same stream while it lives, so a connection opens a new one this
+// seldom, not every PING_INTERVAL_MS. The streams a peer may hold at once stay bounded by PING_INBOUND_STREAMS.
+export const PING_STREAM_LIFETIME_MS = 10 * 60_000
 // identify on a new connection: only once it is done do gossipsub and the DHT hear of the peer (libp2p's registrar
 // tells its topologies then). libp2p's 5 s left a loaded machine's connections outside gossip for good: 30 daemons
 // on 2 cores published a fact to 7 of 29 connected peers. The sweep identifies such a peer again (truth-plane.ts).

@@ -3,13 +3,18 @@
 // when it is first seen) and with one ping at a time. libp2p's monitor pings every connection in the same turn of
 // one interval timer: a daemon with 29 peers opened 29 streams at once every 10 s, and daemons started together
 // (a machine's boot, the bench's mesh) stayed in step, so all of them did so in the same second and a receipt that
-// came then waited behind the whole mesh's pings (docs/DECISIONS.md "Liveness").
-import type { Connection } from '@libp2p/interface'
-import { byteStream } from '@libp2p/utils'
+// came then waited behind the whole mesh's pings (docs/DECISIONS.md "Liveness"). A connection keeps its ping stream
+// from one ping to the next while the other end keeps it open (the ping protocol echoes every 32 bytes a stream
+// carries): a new stream costs a multistream-select exchange and a peer store merge at each end, which made an idle
+// daemon's pings most of its CPU.
+import type { Connection, Stream } from '@libp2p/interface'
+import { byteStream, type ByteStream } from '@libp2p/utils'
 
 export const PING_PROTOCOL = '/ipfs/ping/1.0.0'
 const PING_BYTES = 32
 const TICKS_PER_INTERVAL = 20 // how finely the pings of one interval are spread
+
+interface Held { stream: Stream, bytes: ByteStream<Stream> }
 
 export interface LivenessComponents {
   connectionManager: { getConnections: () => Connection[] }
@@ -24,6 +29,8 @@ export class Liveness {
   private timer?: NodeJS.Timeout
   private readonly due = new WeakMap<Connection, number>()
   private readonly inFlight = new WeakSet<Connection>()
+  /** Each connection's ping stream between its pings. */
+  private readonly held = new WeakMap<Connection, Held>()
   private readonly controller = new AbortController()
 
   constructor (private readonly components: LivenessComponents, private readonly init: LivenessInit) {}
@@ -58,19 +65,29 @@ export class Liveness {
 
   private async ping (c: Connection): Promise<void> {
     const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.init.timeoutMs)])
-    let stream
+    const kept = this.held.get(c)
+    this.held.delete(c)
+    let fresh: Held | undefined
     let start = Date.now()
     try {
-      stream = await c.newStream(PING_PROTOCOL, { signal, runOnLimitedConnection: true })
-      const bytes = byteStream(stream)
+      if (kept !== undefined && usable(kept.stream)) {
+        try {
+          await this.echo(c, kept, signal)
+          return
+        } catch (err) {
+          kept.stream.abort(err as Error)
+          if (signal.aborted) throw err // unanswered within the timeout, or stopping: as any failed ping
+          // the other end ended it as this ping began (a ping handler gives each stream a lifetime): a new one is asked
+        }
+      } else kept?.stream.abort(new Error('the other end closed this ping stream')) // ended: it must not count against the streams ping allows
+      const stream = await c.newStream(PING_PROTOCOL, { signal, runOnLimitedConnection: true })
+      // the other end is done with it (one ping per stream, or its lifetime is over): closed here too, at once
+      stream.addEventListener('remoteCloseWrite', () => { void stream.close().catch(() => {}) }, { once: true })
+      fresh = { stream, bytes: byteStream(stream) }
       start = Date.now()
-      const payload = crypto.getRandomValues(new Uint8Array(PING_BYTES))
-      const [, echo] = await Promise.all([bytes.write(payload, { signal }), bytes.read({ bytes: PING_BYTES, signal })])
-      if (Buffer.compare(echo.subarray(), payload) !== 0) throw new Error('the ping came back changed')
-      c.rtt = Date.now() - start
-      await stream.close({ signal })
+      await this.echo(c, fresh, signal)
     } catch (err) {
-      stream?.abort(err as Error)
+      fresh?.stream.abort(err as Error)
       if (this.controller.signal.aborted) return // stopping
       if ((err as Error).name === 'UnsupportedProtocolError') {
         c.rtt = (Date.now() - start) / 2 // it answered multistream-select (two round trips): alive
@@ -79,4 +96,19 @@ export class Liveness {
       c.abort(err as Error)
     }
   }
+
+  /** One ping on `h`: 32 random bytes, the same 32 back; the stream is kept for the next ping. */
+  private async echo (c: Connection, h: Held, signal: AbortSignal): Promise<void> {
+    const start = Date.now()
+    const payload = crypto.getRandomValues(new Uint8Array(PING_BYTES))
+    const [, back] = await Promise.all([h.bytes.write(payload, { signal }), h.bytes.read({ bytes: PING_BYTES, signal })])
+    if (Buffer.compare(back.subarray(), payload) !== 0) throw new Error('the ping came back changed')
+    c.rtt = Date.now() - start
+    if (!this.controller.signal.aborted) this.held.set(c, h)
+  }
+}
+
+/** A ping stream is used again while both of its ends are open for writing. */
+function usable (s: Stream): boolean {
+  return s.status === 'open' && s.writeStatus === 'writable' && s.remoteWriteStatus === 'writable'
 }

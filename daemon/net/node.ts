@@ -15,7 +15,7 @@ import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
-import { IDENTIFY_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INBOUND_STREAMS, PING_INTERVAL_MS, PING_OUTBOUND_STREAMS, PING_TIMEOUT_MS } from './constants.js'
+import { IDENTIFY_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INBOUND_STREAMS, PING_INTERVAL_MS, PING_OUTBOUND_STREAMS, PING_STREAM_LIFETIME_MS, PING_TIMEOUT_MS } from './constants.js'
 import { publicKeyOf } from '../../cards/index.js'
 import { lazyNoise, lazyTls } from './lazy-encrypters.js'
 import { webSocketsFor } from './lazy-websockets.js'
@@ -90,7 +90,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     services: {
       trust: () => gate, // recheck() after trust changes
       identify: identify({ timeout: IDENTIFY_TIMEOUT_MS }),
-      ping: ping({ maxOutboundStreams: PING_OUTBOUND_STREAMS, maxInboundStreams: PING_INBOUND_STREAMS }),
+      ping: ping({ maxOutboundStreams: PING_OUTBOUND_STREAMS, maxInboundStreams: PING_INBOUND_STREAMS, timeout: PING_STREAM_LIFETIME_MS }),
       // in place of libp2p's connection monitor: the same pings, each connection at its own phase (liveness.ts)
       liveness: (components: LivenessComponents) => new Liveness(components, { intervalMs: PING_INTERVAL_MS, timeoutMs: PING_TIMEOUT_MS }),
       // gossipsub behind the gate: an untrusted peer never enters its peer set (so never the mesh), gets no message

@@ -1,6 +1,7 @@
 // Liveness pings (daemon/net/liveness.ts) on real libp2p nodes: each connection is pinged at a phase of its own, not
 // all in one turn; a connection has one ping at a time, so a late answer inside the timeout keeps it open; a peer that
-// never answers loses its connection once the timeout has passed. Short intervals here; the daemon's are constants.
+// never answers loses its connection once the timeout has passed; a connection pings on one stream while the other
+// end keeps it, and takes a new one when the other end ends it. Short intervals here; the daemon's are constants.
 import '../../../daemon/runtime/polyfill.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { byteStream } from '@libp2p/utils'
@@ -115,5 +116,62 @@ describe('liveness pings', () => {
     const at = await closed
     expect(at - pinged, 'closed after the ping timed out').toBeGreaterThanOrEqual(TIMEOUT_MS - 100)
     expect(a.getConnections(b.peerId).length).toBe(0)
+  })
+
+  it('a connection pings on one stream while the other end keeps it open', async () => {
+    const [a, b] = [await node(), await node()]
+    let streams = 0
+    let answered = 0
+    await answering(b, async s => {
+      streams++
+      const bytes = byteStream(s)
+      for (;;) {
+        const payload = await bytes.read({ bytes: 32 }) // throws once the stream ends
+        await bytes.write(payload)
+        answered++
+      }
+    })
+    const [conn] = await pinging(a, [b])
+    await expect.poll(() => answered, { timeout: 6 * INTERVAL_MS }).toBeGreaterThanOrEqual(4)
+    expect(streams, 'ping streams opened for 4 pings').toBe(1)
+    expect(conn.status).toBe('open')
+  })
+
+  it('libp2p\'s own ping handler answers every ping of a kept stream', async () => {
+    const [a, b] = [await node(), await node()]
+    const [conn] = await pinging(a, [b])
+    // counted on the real connection: the streams it opens for ping, and each RTT that a ping sets
+    let opened = 0
+    let pings = 0
+    const newStream = conn.newStream.bind(conn)
+    conn.newStream = async (...args: Parameters<Connection['newStream']>) => {
+      if (args[0] === PING_PROTOCOL) opened++
+      return await newStream(...args)
+    }
+    let rtt: number | undefined
+    Object.defineProperty(conn, 'rtt', { get: () => rtt, set: (v: number) => { rtt = v; pings++ } })
+    await expect.poll(() => pings, { timeout: 6 * INTERVAL_MS }).toBeGreaterThanOrEqual(4)
+    expect(opened, 'ping streams opened for 4 pings (libp2p\'s handler keeps one for 10 s)').toBe(1)
+    expect(conn.streams.filter(s => s.protocol === PING_PROTOCOL).length).toBe(1)
+    expect(conn.status).toBe('open')
+  })
+
+  it('a kept stream that the other end resets at the next ping is replaced, and the connection stays', async () => {
+    const [a, b] = [await node(), await node()]
+    let streams = 0
+    let answered = 0
+    await answering(b, async s => {
+      streams++
+      const bytes = byteStream(s)
+      await bytes.write(await bytes.read({ bytes: 32 }))
+      answered++
+      await bytes.read({ bytes: 32 }) // the next ping on this stream: reset instead of an answer
+      s.abort(new Error('this end ends its ping streams after one ping'))
+    })
+    const [conn] = await pinging(a, [b])
+    await expect.poll(() => answered, { timeout: 6 * INTERVAL_MS }).toBeGreaterThanOrEqual(3)
+    expect(streams).toBeGreaterThanOrEqual(3)
+    expect(conn.status).toBe('open')
+    expect(a.getConnections(b.peerId).length).toBe(1)
   })
 })
