@@ -1,10 +1,10 @@
 // Which peers are known to hold a fact this node appended lately, so that the fact is not sent to them again: the
 // peer it came from (by gossip, a sync page or a deliver answer: a peer sends only what it holds durably), each peer
 // that sent it again once it was held here (a sync page or gossip from a second peer), or the peer it was handed to
-// in a deliver answer. Memory only, bounded; a fact that is not found here (forgotten,
-// or never recorded) is simply sent as before. Each entry keeps the fact's hash with its seq, because a seq that a
-// rolled-back transaction gave out is given again to the next fact appended: an entry names one fact, never a seq.
-// (A fact that retention drops is never read again, and its seq is never given again: its entry just ages out.)
+// in a deliver answer. Memory only, bounded; a fact that is not found here (forgotten, or never recorded) is simply
+// sent as before. Each entry keeps the fact's hash with its seq, because a seq that a rolled-back transaction gave
+// out is given again to the next fact appended: an entry names one fact, never a seq. (A fact that retention drops
+// is never read again, and its seq is never given again: its entry just ages out.)
 import { bytesEqual } from '../../cards/index.js'
 
 export const MAX_FACT_PEERS = 16_384 // entries per kind; past it the oldest is forgotten (its fact is then sent again)
