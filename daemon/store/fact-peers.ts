@@ -21,11 +21,15 @@ class Bounded {
     if (this.m.size > MAX_FACT_PEERS) this.m.delete(this.m.keys().next().value as number)
   }
 
-  /** One more peer holds this fact (an entry naming another fact under this seq is replaced). */
+  /**
+   * One more peer holds this fact, when the fact has an entry (it was learned lately). A fact without one is not
+   * given one: a catch-up brings many a fact held for long, and entries for them would push out those of the facts
+   * the tails are still to pass.
+   */
   add (seq: number, peer: string, hash: Uint8Array): void {
     const e = this.m.get(seq)
-    if (e === undefined || !bytesEqual(e.hash, hash)) this.set(seq, peer, hash)
-    else if (!e.peers.includes(peer) && e.peers.length < MAX_PEERS_PER_FACT) e.peers.push(peer)
+    if (e === undefined || !bytesEqual(e.hash, hash)) return
+    if (!e.peers.includes(peer) && e.peers.length < MAX_PEERS_PER_FACT) e.peers.push(peer)
   }
 
   /** The first peer recorded for this fact, forgetting the entry; undefined when none is, or the seq names another fact. */
@@ -36,13 +40,15 @@ class Bounded {
     return bytesEqual(e.hash, hash) ? e.peers[0] : undefined
   }
 
-  /** Whether `peer` holds this fact; that peer is forgotten when it does (the caller passes each seq once per peer). */
+  /**
+   * Whether `peer` holds this fact; that peer is forgotten when it does (the caller passes each seq once per peer).
+   * The entry stays, so that a peer whose copy comes later can still be added; it ages out with the others.
+   */
   takeIf (seq: number, hash: Uint8Array, peer: string): boolean {
     const e = this.m.get(seq)
     const i = e?.peers.indexOf(peer) ?? -1
     if (e === undefined || i < 0) return false
     e.peers.splice(i, 1)
-    if (e.peers.length === 0) this.m.delete(seq)
     return bytesEqual(e.hash, hash)
   }
 }
@@ -74,7 +80,7 @@ export class FactPeers {
     }
   }
 
-  /** A fact held here came again, from the peer `receivedFrom` names (if any): that peer holds it too. */
+  /** A fact held here came again, from the peer `receivedFrom` names (if any): that peer holds it too (see add). */
   heldAgain (seq: number, hash: Uint8Array): void {
     if (this.current.from !== undefined) this.cameFrom.add(seq, this.current.from, hash)
   }
