@@ -79,7 +79,10 @@ export class Liveness {
           if (signal.aborted) throw err // unanswered within the timeout, or stopping: as any failed ping
           // the other end ended it as this ping began (a ping handler gives each stream a lifetime): a new one is asked
         }
-      } else kept?.stream.abort(new Error('the other end closed this ping stream')) // ended: it must not count against the streams ping allows
+      } else {
+        // ended at the other end: dropped here too, or it would count against the outbound streams ping allows
+        kept?.stream.abort(new Error('the other end closed this ping stream'))
+      }
       const stream = await c.newStream(PING_PROTOCOL, { signal, runOnLimitedConnection: true })
       // the other end is done with it (one ping per stream, or its lifetime is over): closed here too, at once
       stream.addEventListener('remoteCloseWrite', () => { void stream.close().catch(() => {}) }, { once: true })

@@ -15,8 +15,9 @@ import { FACT_FLUSH_MS, MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from 
 // without the wait every fact crossed the mesh once per pair of nodes, on the same event loops that gossip and
 // commit it). Of two peers that both learned a fact, the one with the greater peer id waits twice as long, so the
 // other's page reaches it first and the fact in it, held already, tells it that peer holds it too: the fact then
-// crosses that pair once, not once each way. Facts this node made go at once when no page went out in the last FACT_FLUSH_MS, else at the end of
-// that window, together (they reach each peer once from here either way; a steady trickle need not cost a page each).
+// crosses that pair once, not once each way. Facts this node made go at once when no page went out in the last
+// FACT_FLUSH_MS, else at the end of that window, together (they reach each peer once from here either way; a steady
+// trickle need not cost a page each).
 export const TAIL_DELAY_MS = 250
 
 /** How long the tail from `self` to `remote` holds facts learned from peers (see TAIL_DELAY_MS). */
