@@ -187,13 +187,8 @@ function utf8Field (r: EnvelopeReader, end: number): string {
 
 /** A BatchProof, read as the envelope is: root, index, count, path, signature, in order, defaults left out. */
 function batchField (r: EnvelopeReader, outer: number): T.BatchProof {
-  const [from, to] = span(r, outer)
-  return readBatch(r, from, to)
-}
-
-/** Reads the proof in [from, end) and leaves r.at at its end. */
-function readBatch (r: EnvelopeReader, from: number, end: number): T.BatchProof {
-  r.at = from
+  const [from, end] = span(r, outer)
+  r.at = from // read inside the field; it ends at `end`
   const b = r.bytes
   const batch: T.BatchProof = { root: EMPTY_BYTES, index: 0, count: 0, path: [], signature: EMPTY_BYTES }
   if (r.at < end && b[r.at] === 0x0a) batch.root = bytesField(r, end, false)
