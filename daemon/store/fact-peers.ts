@@ -1,60 +1,43 @@
-// Which peers are known to hold a fact this node appended lately, so that the fact is not sent to them again: the
-// peer it came from (by gossip, a sync page or a deliver answer: a peer sends only what it holds durably), each peer
-// that sent it again once it was held here (a sync page or gossip from a second peer), or the peer it was handed to
-// in a deliver answer. Memory only, bounded; a fact that is not found here (forgotten, or never recorded) is simply
-// sent as before. Each entry keeps the fact's hash with its seq, because a seq that a rolled-back transaction gave
-// out is given again to the next fact appended: an entry names one fact, never a seq. (A fact that retention drops
-// is never read again, and its seq is never given again: its entry just ages out.)
+// Which peer is known to hold a fact this node appended lately, so that the fact is not sent to that peer again:
+// the peer it came from (by gossip, a sync page or a deliver answer: a peer sends only what it holds durably), or
+// the peer it was handed to in a deliver answer. Memory only, bounded; a fact that is not found here (forgotten,
+// or never recorded) is simply sent as before. Each entry keeps the fact's hash with its seq, because a seq that a
+// rolled-back transaction gave out is given again to the next fact appended: an entry names one fact, never a seq.
+// (A fact that retention drops is never read again, and its seq is never given again: its entry just ages out.)
 import { bytesEqual } from '../../cards/index.js'
 
 export const MAX_FACT_PEERS = 16_384 // entries per kind; past it the oldest is forgotten (its fact is then sent again)
-const MAX_PEERS_PER_FACT = 64 // past it a fact is sent again to the peers not recorded
 
-interface Entry { peers: string[], hash: Uint8Array }
+interface Entry { peer: string, hash: Uint8Array }
 
 class Bounded {
   private readonly m = new Map<number, Entry>()
 
   set (seq: number, peer: string, hash: Uint8Array): void {
     this.m.delete(seq) // a seq given again goes to the back of the order
-    this.m.set(seq, { peers: [peer], hash: Uint8Array.from(hash) }) // a copy: the caller's bytes may be a view of a larger buffer
+    this.m.set(seq, { peer, hash: Uint8Array.from(hash) }) // a copy: the caller's bytes may be a view of a larger buffer
     if (this.m.size > MAX_FACT_PEERS) this.m.delete(this.m.keys().next().value as number)
   }
 
-  /**
-   * One more peer holds this fact, when the fact has an entry (it was learned lately). A fact without one is not
-   * given one: a catch-up brings many a fact held for long, and entries for them would push out those of the facts
-   * the tails are still to pass.
-   */
-  add (seq: number, peer: string, hash: Uint8Array): void {
-    const e = this.m.get(seq)
-    if (e === undefined || !bytesEqual(e.hash, hash)) return
-    if (!e.peers.includes(peer) && e.peers.length < MAX_PEERS_PER_FACT) e.peers.push(peer)
-  }
-
-  /** The first peer recorded for this fact, forgetting the entry; undefined when none is, or the seq names another fact. */
+  /** The peer recorded for this fact, forgetting the entry; undefined when none is, or the seq names another fact. */
   take (seq: number, hash: Uint8Array): string | undefined {
     const e = this.m.get(seq)
     if (e === undefined) return undefined
     this.m.delete(seq)
-    return bytesEqual(e.hash, hash) ? e.peers[0] : undefined
+    return bytesEqual(e.hash, hash) ? e.peer : undefined
   }
 
-  /**
-   * Whether `peer` holds this fact; that peer is forgotten when it does (the caller passes each seq once per peer).
-   * The entry stays, so that a peer whose copy comes later can still be added; it ages out with the others.
-   */
+  /** Whether this fact came from `peer`; the entry is forgotten when it did (the caller passes each seq once). */
   takeIf (seq: number, hash: Uint8Array, peer: string): boolean {
     const e = this.m.get(seq)
-    const i = e?.peers.indexOf(peer) ?? -1
-    if (e === undefined || i < 0) return false
-    e.peers.splice(i, 1)
+    if (e === undefined || e.peer !== peer) return false
+    this.m.delete(seq)
     return bytesEqual(e.hash, hash)
   }
 }
 
 export class FactPeers {
-  /** Facts learned from a peer, or sent again by one: the sync tail to each of those peers passes over them. */
+  /** Facts learned from a peer: that peer's sync tail passes over them. */
   readonly cameFrom = new Bounded()
   /** This node's own facts handed to a peer in a deliver answer: not gossiped when that peer is the only listener. */
   readonly handedTo = new Bounded()
@@ -78,11 +61,6 @@ export class FactPeers {
     } finally {
       this.current[which] = before
     }
-  }
-
-  /** A fact held here came again, from the peer `receivedFrom` names (if any): that peer holds it too (see add). */
-  heldAgain (seq: number, hash: Uint8Array): void {
-    if (this.current.from !== undefined) this.cameFrom.add(seq, this.current.from, hash)
   }
 
   /** Told of each append by the fact log: `learned` says whether the fact came from a peer. */

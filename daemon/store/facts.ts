@@ -162,9 +162,9 @@ export class FactStore implements FactTransactions {
     if (this.own.length > MAX_OWN_FACTS) this.own.splice(0, this.own.length - MAX_OWN_FACTS)
   }
 
-  /** The seq of the fact with this hash, when it is held: a receipt under its message id (`ref`), any other fact under NO_REF. */
-  seqOf (hash: Uint8Array, ref = NO_REF): number | undefined {
-    return this.s.get('SELECT seq FROM facts WHERE ref = ? AND hash = ?').pluck().get(ref, hash) as number | undefined
+  /** Whether the fact with this hash is held: a receipt under its message id (`ref`), any other fact under NO_REF. */
+  has (hash: Uint8Array, ref = NO_REF): boolean {
+    return this.s.get('SELECT 1 FROM facts WHERE ref = ? AND hash = ?').get(ref, hash) !== undefined
   }
 
   /**

@@ -21,11 +21,7 @@ export function applyFact (core: Core, kind: string, bytes: Uint8Array, nowMs = 
   // a fact this node could not serve in one sync page or gossip message is never stored (each kind has a tighter limit)
   if (bytes.byteLength > MAX_FACT_BYTES) return { verdict: 'reject', code: 'FACT_TOO_LARGE', reason: `the fact has ${bytes.byteLength} bytes; the limit is ${MAX_FACT_BYTES}` }
   const hash = sha256(bytes)
-  const seq = core.store.facts.seqOf(hash, refOf(kind, bytes))
-  if (seq !== undefined) {
-    core.store.facts.peers.heldAgain(seq, hash) // the peer that sent it holds it: the tail to it passes over it
-    return { verdict: 'held' }
-  }
+  if (core.store.facts.has(hash, refOf(kind, bytes))) return { verdict: 'held' }
   return core.store.facts.learning(() => applyNewFact(core, kind, bytes, hash, nowMs))
 }
 

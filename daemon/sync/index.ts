@@ -3,7 +3,7 @@
 export { TruthPlane } from './truth-plane.js'
 export { FactGossip, factMessageId, type GossipStats } from './gossip.js'
 export { applyFact, type FactVerdict } from './apply.js'
-export { learnedDelayMs, serveSync, syncLimit, TAIL_DELAY_MS } from './sync-server.js'
+export { serveSync, syncLimit, TAIL_DELAY_MS } from './sync-server.js'
 export { SyncClient, type SyncStats } from './sync-client.js'
 export * from './constants.js'
 export { ExpiryWatch } from './expiry-watch.js'

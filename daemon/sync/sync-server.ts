@@ -13,17 +13,9 @@ import { FACT_FLUSH_MS, MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from 
 // Once caught up, the live tail sends facts learned from peers this long after they are appended, in one page:
 // gossip has carried them by then, so the tail is the repair it is meant to be (each node tails every peer, so
 // without the wait every fact crossed the mesh once per pair of nodes, on the same event loops that gossip and
-// commit it). Of two peers that both learned a fact, the one with the greater peer id waits twice as long, so the
-// other's page reaches it first and the fact in it, held already, tells it that peer holds it too: the fact then
-// crosses that pair once, not once each way. Facts this node made go at once when no page went out in the last
-// FACT_FLUSH_MS, else at the end of that window, together (they reach each peer once from here either way; a steady
-// trickle need not cost a page each).
+// commit it). Facts this node made go at once when no page went out in the last FACT_FLUSH_MS, else at the end of
+// that window, together (they reach each peer once from here either way; a steady trickle need not cost a page each).
 export const TAIL_DELAY_MS = 250
-
-/** How long the tail from `self` to `remote` holds facts learned from peers (see TAIL_DELAY_MS). */
-export function learnedDelayMs (self: string, remote: string): number {
-  return self < remote ? TAIL_DELAY_MS : 2 * TAIL_DELAY_MS
-}
 
 /** Facts per page a request may ask for: 0 means the default; whatever it says, 1 to SYNC_PAGE_FACTS. */
 export function syncLimit (req: SyncRequestData): number {
@@ -33,7 +25,6 @@ export function syncLimit (req: SyncRequestData): number {
 /** Serves this node's log to a trusted peer: pages from `since`, then new facts as they are appended. */
 export async function serveSync (core: Core, stream: Stream, connection: Connection): Promise<void> {
   const remote = connection.remotePeer.toString()
-  const learnedDelay = learnedDelayMs(core.peerId, remote)
   const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
   if (!core.directory.isTrustedPeer(remote)) {
     stream.abort(new Error('peer not trusted'))
@@ -91,7 +82,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       // made if none comes). The waits run at once.
       let delay: NodeJS.Timeout | undefined
       const waits: Array<Promise<void>> = []
-      const ms = core.store.facts.lastLearned > since ? learnedDelay : pageAt + FACT_FLUSH_MS - performance.now()
+      const ms = core.store.facts.lastLearned > since ? TAIL_DELAY_MS : pageAt + FACT_FLUSH_MS - performance.now()
       if (ms > 0) waits.push(new Promise<void>(resolve => { delay = setTimeout(resolve, ms) }))
       if (core.store.watermark.pending()) waits.push(core.store.watermark.whenDurable())
       if (stream.status === 'open' && waits.length > 0) {
