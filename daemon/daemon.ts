@@ -153,13 +153,15 @@ export class Daemon {
       mdns: ctx.config.mdns
     })
     this.started('libp2p', async () => await node.stop())
+    const rate = peerRateFromEnv() // per peer, across all its deliver streams
+    // both versions, one server: /2 says this node reads timed message ids, and peers that see it in identify use them.
+    // Registered before the node listens: a sender retrying towards this node connects as soon as it does and opens
+    // its deliver stream at once; refused then, its rows waited out their backoff on a connection that stayed up.
+    await node.handle([DELIVER_PROTOCOL_2, DELIVER_PROTOCOL], (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     await node.start()
     const direct = new DirectPreference(node, p => directory.isTrustedPeer(p), (msg, fields) => { this.log.debug(msg, fields) })
     this.started('direct', () => direct.stop())
     direct.start()
-    const rate = peerRateFromEnv() // per peer, across all its deliver streams
-    // both versions, one server: /2 says this node reads timed message ids, and peers that see it in identify use them
-    await node.handle([DELIVER_PROTOCOL_2, DELIVER_PROTOCOL], (stream, connection) => { this.guard('deliver', stream, serveDeliver(core, stream, connection, rate)) }, { maxInboundStreams: 64, maxOutboundStreams: 64 })
     const timedIds = new TimedIdReaders(node)
     this.started('timed ids', () => timedIds.stop())
     timedIds.start()
