@@ -306,6 +306,7 @@ export class OutboxWorker {
     } catch (err) {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
+      this.core.log.debug('batch not delivered', { peer: peerId, rows: items.length, ms: now - startMs, error: reason })
       if (err instanceof NoConnection) this.hold(items, now)
       await this.core.store.commit.run(() => {
         for (const i of items) this.retryLater(i.row, now + backoffMs(i.row.attempts), reason)

@@ -16,7 +16,8 @@ async function receivedSinceStart (metricsUrl: string): Promise<number> {
 
 /** Two nodes, cards exchanged; only the sender's daemon runs (the recipient's starts when a test says). */
 async function offlinePair (opts: MeshOptions = {}): Promise<MeshNodeHandle[]> {
-  const nodes = await createMesh(2, { ...opts, start: false })
+  // at debug, each batch that could not be delivered is logged, for the daemons' lines a failed test prints
+  const nodes = await createMesh(2, { ...opts, env: { AIOS_COMM_LOG: 'debug', ...opts.env }, start: false })
   await nodes[0].daemon.start()
   return nodes
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { onTestFinished } from 'vitest'
+import { onTestFailed, onTestFinished } from 'vitest'
 import { homePaths, meshShow } from '../../daemon/index.js'
 import { DaemonProcess as HarnessDaemon, buildMesh, freePort, waitFor, withCtx } from '../../cli/harness/index.js'
 import { CLI, tempDir } from './cli.js'
@@ -46,8 +46,17 @@ export interface MeshOptions {
 export async function createMesh (n: number, opts: MeshOptions = {}): Promise<MeshNodeHandle[]> {
   const nodes = await meshNodes(n, opts, () => tempDir('aios-mesh-'))
   for (const x of nodes) onTestFinished(async () => { await x.daemon.kill() })
+  onTestFailed(() => { for (const x of nodes) console.error(logTail(x)) })
   if (opts.start !== false) await Promise.all(nodes.map(async x => await x.daemon.start()))
   return nodes
+}
+
+const TAIL_LINES = 40 // of each daemon's log, beside a failed test: what the daemons said before the wait ran out
+
+/** The last lines a node's daemon wrote to stderr (its log at the level the test asked for: warnings by default). */
+function logTail (x: MeshNodeHandle): string {
+  const lines = x.daemon.stderr.split('\n').filter(l => l !== '').slice(-TAIL_LINES).map(l => l.length > 600 ? `${l.slice(0, 600)}…` : l)
+  return `--- ${x.handle}'s daemon (${x.home}): ${lines.length === 0 ? 'no log lines' : `its last ${lines.length} log lines:\n${lines.join('\n')}`}`
 }
 
 export interface SharedMesh {
