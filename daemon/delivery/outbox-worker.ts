@@ -21,6 +21,11 @@ interface Entry {
   bytes?: Uint8Array
   header?: Uint8Array
   message?: MessageRow
+  /**
+   * For a message row: when its message expires (none: it does not). The row is due then, whatever its schedule or
+   * its destination's hold, and ends EXPIRED at that dispatch: not at the next attempt, which may be 30 s later.
+   */
+  expiresAtMs?: number
 }
 
 interface Item {
@@ -129,12 +134,21 @@ export class OutboxWorker {
       this.partial = rows.length >= PICK_LIMIT
       for (const row of rows) {
         const before = held.get(row.id)
-        this.queue.set(row.id, before === undefined ? { row } : { ...before, row })
+        this.queue.set(row.id, before === undefined ? { row, expiresAtMs: this.expiryOf(row) } : { ...before, row })
       }
       return
     }
-    for (const h of outbox.handed) if (!this.queue.has(h.row.id)) this.queue.set(h.row.id, { row: h.row, bytes: h.bytes, header: h.header, message: h.message as MessageRow | undefined })
+    for (const h of outbox.handed) {
+      if (this.queue.has(h.row.id)) continue
+      const message = h.message as MessageRow | undefined
+      this.queue.set(h.row.id, { row: h.row, bytes: h.bytes, header: h.header, message, expiresAtMs: message !== undefined ? message.expiresAtMs : this.expiryOf(h.row) })
+    }
     outbox.handed = []
+  }
+
+  /** When a row's message expires, read once when the row comes into memory without it (none: it does not). */
+  private expiryOf (row: OutboxRow): number | undefined {
+    return row.kind === 'message' ? this.core.store.messages.expiresAt(row.ref) : undefined
   }
 
   /** The rows due now and not in flight, soonest first (at most PICK_LIMIT). */
@@ -143,7 +157,9 @@ export class OutboxWorker {
     const out: Entry[] = []
     const holding = this.holds.size > 0
     for (const e of this.queue.values()) {
-      if (e.row.nextAttemptMs <= now && !this.inFlight.has(e.row.id) && !(holding && this.heldUntil(e.row.dest, now) !== undefined)) out.push(e)
+      if (this.inFlight.has(e.row.id)) continue
+      if (e.expiresAtMs !== undefined && e.expiresAtMs <= now) out.push(e) // ends EXPIRED at dispatch; nothing is sent
+      else if (e.row.nextAttemptMs <= now && !(holding && this.heldUntil(e.row.dest, now) !== undefined)) out.push(e)
     }
     out.sort((a, b) => a.row.nextAttemptMs - b.row.nextAttemptMs || a.row.id - b.row.id)
     return out.length > PICK_LIMIT ? out.slice(0, PICK_LIMIT) : out
@@ -157,13 +173,15 @@ export class OutboxWorker {
     if (this.partial) { // the rows are in the table: a held destination's are due again when its hold ends
       for (const h of this.holds.values()) sooner(h.untilMs)
       sooner(this.core.store.outbox.nextDueAfter(nowMs))
+      for (const e of this.queue.values()) sooner(e.expiresAtMs) // of the rows loaded; the others', once they are
       return next
     }
     const holding = this.holds.size > 0
     for (const e of this.queue.values()) {
-      // a held row is due at its own retry time or at its hold's end, whichever is later
+      // a held row is due at its own retry time or at its hold's end, whichever is later, or when its message expires
       const held = holding ? this.heldUntil(e.row.dest, nowMs) : undefined
       sooner(held === undefined ? e.row.nextAttemptMs : Math.max(held, e.row.nextAttemptMs))
+      sooner(e.expiresAtMs)
     }
     return next
   }
@@ -363,6 +381,13 @@ export class OutboxWorker {
             this.retryLater(item.row, now + backoffMs(item.row.attempts), why)
             attempts.push(attemptOf(item, sent, now, 'retry', why))
           }
+          return
+        }
+        if (r.errorCode === 'EXPIRED') { // the recipient's clock says it expired before it arrived: not delivered, for good
+          const why = `EXPIRED: ${r.errorMessage ?? ''}`
+          this.finish(item.row, 'expired', why)
+          settledStates.push({ messageId: m.id, state: 'EXPIRED', actor: m.to })
+          attempts.push(attemptOf(item, sent, now, 'failed', why))
           return
         }
         // an answer without a receipt is a refusal: with no code, an internal one

@@ -113,6 +113,11 @@ export class MessageStore {
   }
 
   /** A message's derived state without its bytes (what waiting for a state reads on every receipt). */
+  /** When a message held here expires (none: it does not, or it is not held). */
+  expiresAt (id: Uint8Array): number | undefined {
+    return (this.s.get('SELECT expires_at_ms FROM messages WHERE id = ?').pluck().get(id) as number | null | undefined) ?? undefined
+  }
+
   stateOf (id: Uint8Array): { state: string, localFrom: boolean } | undefined {
     const r = this.s.get('SELECT state, local_from FROM messages WHERE id = ?').get(id) as Pick<MessageDbRow, 'state' | 'local_from'> | undefined
     return r === undefined ? undefined : { state: r.state, localFrom: r.local_from === 1 }

@@ -17,7 +17,7 @@ afterEach(async () => {
   world = undefined
 })
 
-type Mode = 'deliver' | 'refuse' | 'down'
+type Mode = 'deliver' | 'refuse' | 'expired' | 'down'
 
 /** A peer hosting agent-b: answers each message as told, and records what it was sent. */
 function peer (w: World): { session: () => PeerSession, sent: string[], mode: { now: Mode } } {
@@ -32,7 +32,9 @@ function peer (w: World): { session: () => PeerSession, sent: string[], mode: { 
       receiptResults: [],
       results: messages.map((bytes, i) => mode.now === 'refuse'
         ? { messageId: ids[i], errorCode: 'NOT_ENDORSED', errorMessage: 'refused for good' }
-        : { messageId: ids[i], receipt: signReceipt(w.b.key, { messageId: ids[i], messageHash: sha256(bytes), actor: 'agent-b', state: 'DELIVERED', atMs: Date.now(), from: 'agent-a', header: headers[i] }).envelope })
+        : mode.now === 'expired'
+          ? { messageId: ids[i], errorCode: 'EXPIRED', errorMessage: 'the message expired before it arrived' }
+          : { messageId: ids[i], receipt: signReceipt(w.b.key, { messageId: ids[i], messageHash: sha256(bytes), actor: 'agent-b', state: 'DELIVERED', atMs: Date.now(), from: 'agent-a', header: headers[i] }).envelope })
     }
   }
   return { session: () => ({ send }) as unknown as PeerSession, sent, mode }
@@ -63,6 +65,14 @@ async function until (w: World, cond: () => boolean, what: string): Promise<void
       w.core.events.once('receipt', done)
     })
   }
+}
+
+const statusOf = (w: World, ob: string): string | undefined => w.core.store.outbox.forRef('message', parseObligation(ob))?.status
+/** Puts every pending row's next attempt an hour away, behind the worker's back (as a long backoff would). */
+function scheduleLater (w: World): void {
+  w.core.store.db.prepare("UPDATE outbox SET next_attempt_ms = ? WHERE status = 'pending'").run(Date.now() + 3_600_000)
+  w.core.store.outbox.changed = true
+  w.core.events.emit('outbox:kick')
 }
 
 const hexOf = (ob: string): string => Buffer.from(parseObligation(ob)).toString('hex')
@@ -144,5 +154,43 @@ describe('outbox in memory', () => {
     w.core.events.emit('outbox:kick')
     await until(w, () => p.sent.length === 2, 'the second send')
     expect(p.sent).toEqual([hexOf(ob), hexOf(ob)])
+  })
+  it('a message ends EXPIRED when it expires, though its next attempt comes later', async () => {
+    const w = await emptyWorld()
+    const p = peer(w)
+    p.mode.now = 'down'
+    startWorker(w, p.session)
+    const ob = (await notify(w.core, { to: 'agent-b', body: utf8('for a second'), ttlMs: 1000 })).obligation
+    await until(w, () => (w.core.store.outbox.forRef('message', parseObligation(ob))?.attempts ?? 0) >= 1, 'the failed attempt')
+    scheduleLater(w)
+    await until(w, () => statusOf(w, ob) === 'expired', 'EXPIRED')
+    expect(p.sent).toEqual([hexOf(ob)]) // not sent again: its expiry ended it
+  })
+
+  it('a row loaded from the table after a restart ends EXPIRED when its message expires, not at its next attempt', async () => {
+    const w = await emptyWorld()
+    const p = peer(w)
+    p.mode.now = 'down'
+    const first = startWorker(w, p.session)
+    const ob = (await notify(w.core, { to: 'agent-b', body: utf8('across a restart, for a second'), ttlMs: 1000 })).obligation
+    await until(w, () => (w.core.store.outbox.forRef('message', parseObligation(ob))?.attempts ?? 0) >= 1, 'the failed attempt')
+    await first.stop()
+    scheduleLater(w)
+    startWorker(w, p.session)
+    await until(w, () => statusOf(w, ob) === 'expired', 'EXPIRED')
+    expect(p.sent).toEqual([hexOf(ob)])
+  })
+
+  it('a message its recipient refuses as expired ends EXPIRED, not FAILED', async () => {
+    const w = await emptyWorld()
+    const p = peer(w)
+    p.mode.now = 'expired'
+    startWorker(w, p.session)
+    const states: string[] = []
+    w.core.events.on('receipt', (r: { state: string }) => { states.push(r.state) })
+    const ob = (await notify(w.core, { to: 'agent-b', body: utf8('late'), ttlMs: 60_000 })).obligation
+    await until(w, () => statusOf(w, ob) !== 'pending', 'the refusal')
+    expect(statusOf(w, ob)).toBe('expired')
+    expect(states).toEqual(['EXPIRED'])
   })
 })
