@@ -21,11 +21,6 @@ interface Entry {
   bytes?: Uint8Array
   header?: Uint8Array
   message?: MessageRow
-  /**
-   * For a message row: when its message expires (none: it does not). The row is due then, whatever its schedule or
-   * its destination's hold, and ends EXPIRED at that dispatch: not at the next attempt, which may be 30 s later.
-   */
-  expiresAtMs?: number
 }
 
 interface Item {
@@ -44,6 +39,12 @@ interface Item {
 export class OutboxWorker {
   /** The pending rows and their schedule, between commits (the table is the truth: see OutboxStore.changed). */
   private queue = new Map<number, Entry>()
+  /**
+   * The rows in `queue` whose message expires, and when (most messages have no TTL: the scans stay as they were). Such
+   * a row is due then, whatever its schedule or its destination's hold, and ends EXPIRED at that dispatch: not at its
+   * next attempt, which may be 30 s later.
+   */
+  private expiries = new Map<number, number>()
   /** The last load did not hold every pending row: the table is read again before each pick. */
   private partial = false
   private readonly inFlight = new Set<number>()
@@ -129,19 +130,25 @@ export class OutboxWorker {
       outbox.changed = false
       outbox.handed = [] // what they hold is in the table too
       const held = this.queue
+      const expiries = this.expiries
       this.queue = new Map()
+      this.expiries = new Map()
       const rows = outbox.pending(PICK_LIMIT)
       this.partial = rows.length >= PICK_LIMIT
       for (const row of rows) {
         const before = held.get(row.id)
-        this.queue.set(row.id, before === undefined ? { row, expiresAtMs: this.expiryOf(row) } : { ...before, row })
+        this.queue.set(row.id, before === undefined ? { row } : { ...before, row })
+        const at = before === undefined ? this.expiryOf(row) : expiries.get(row.id)
+        if (at !== undefined) this.expiries.set(row.id, at)
       }
       return
     }
     for (const h of outbox.handed) {
       if (this.queue.has(h.row.id)) continue
       const message = h.message as MessageRow | undefined
-      this.queue.set(h.row.id, { row: h.row, bytes: h.bytes, header: h.header, message, expiresAtMs: message !== undefined ? message.expiresAtMs : this.expiryOf(h.row) })
+      this.queue.set(h.row.id, { row: h.row, bytes: h.bytes, header: h.header, message })
+      const at = message !== undefined ? message.expiresAtMs : this.expiryOf(h.row)
+      if (at !== undefined) this.expiries.set(h.row.id, at)
     }
     outbox.handed = []
   }
@@ -157,9 +164,12 @@ export class OutboxWorker {
     const out: Entry[] = []
     const holding = this.holds.size > 0
     for (const e of this.queue.values()) {
-      if (this.inFlight.has(e.row.id)) continue
-      if (e.expiresAtMs !== undefined && e.expiresAtMs <= now) out.push(e) // ends EXPIRED at dispatch; nothing is sent
-      else if (e.row.nextAttemptMs <= now && !(holding && this.heldUntil(e.row.dest, now) !== undefined)) out.push(e)
+      if (e.row.nextAttemptMs <= now && !this.inFlight.has(e.row.id) && !(holding && this.heldUntil(e.row.dest, now) !== undefined)) out.push(e)
+    }
+    for (const [id, at] of this.expiries) { // expired, and not picked above: it ends EXPIRED at dispatch, nothing is sent
+      const e = this.queue.get(id)
+      if (at > now || e === undefined || this.inFlight.has(id)) continue
+      if (!(e.row.nextAttemptMs <= now && !(holding && this.heldUntil(e.row.dest, now) !== undefined))) out.push(e)
     }
     out.sort((a, b) => a.row.nextAttemptMs - b.row.nextAttemptMs || a.row.id - b.row.id)
     return out.length > PICK_LIMIT ? out.slice(0, PICK_LIMIT) : out
@@ -173,16 +183,16 @@ export class OutboxWorker {
     if (this.partial) { // the rows are in the table: a held destination's are due again when its hold ends
       for (const h of this.holds.values()) sooner(h.untilMs)
       sooner(this.core.store.outbox.nextDueAfter(nowMs))
-      for (const e of this.queue.values()) sooner(e.expiresAtMs) // of the rows loaded; the others', once they are
+      for (const at of this.expiries.values()) sooner(at) // of the rows loaded; the others', once they are
       return next
     }
     const holding = this.holds.size > 0
     for (const e of this.queue.values()) {
-      // a held row is due at its own retry time or at its hold's end, whichever is later, or when its message expires
+      // a held row is due at its own retry time or at its hold's end, whichever is later
       const held = holding ? this.heldUntil(e.row.dest, nowMs) : undefined
       sooner(held === undefined ? e.row.nextAttemptMs : Math.max(held, e.row.nextAttemptMs))
-      sooner(e.expiresAtMs)
     }
+    for (const at of this.expiries.values()) sooner(at)
     return next
   }
 
@@ -196,11 +206,13 @@ export class OutboxWorker {
   private finish (row: OutboxRow, status: 'failed' | 'expired', why: string): void {
     this.core.store.outbox.finish(row.id, status, why)
     this.queue.delete(row.id)
+    this.expiries.delete(row.id)
   }
 
   private settled (row: OutboxRow): void {
     this.core.store.outbox.settled(row.id)
     this.queue.delete(row.id)
+    this.expiries.delete(row.id)
   }
 
   private dispatch (entries: Entry[], now: number): void {
