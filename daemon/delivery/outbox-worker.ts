@@ -164,15 +164,19 @@ export class OutboxWorker {
     const out: Entry[] = []
     const holding = this.holds.size > 0
     for (const e of this.queue.values()) {
-      if (e.row.nextAttemptMs <= now && !this.inFlight.has(e.row.id) && !(holding && this.heldUntil(e.row.dest, now) !== undefined)) out.push(e)
+      if (this.scheduled(e, now, holding) && !this.inFlight.has(e.row.id)) out.push(e)
     }
     for (const [id, at] of this.expiries) { // expired, and not picked above: it ends EXPIRED at dispatch, nothing is sent
       const e = this.queue.get(id)
-      if (at > now || e === undefined || this.inFlight.has(id)) continue
-      if (!(e.row.nextAttemptMs <= now && !(holding && this.heldUntil(e.row.dest, now) !== undefined))) out.push(e)
+      if (at <= now && e !== undefined && !this.scheduled(e, now, holding) && !this.inFlight.has(id)) out.push(e)
     }
     out.sort((a, b) => a.row.nextAttemptMs - b.row.nextAttemptMs || a.row.id - b.row.id)
     return out.length > PICK_LIMIT ? out.slice(0, PICK_LIMIT) : out
+  }
+
+  /** Whether a row's own schedule makes it due now: its next attempt has come and its destination is not held. */
+  private scheduled (e: Entry, now: number, holding: boolean): boolean {
+    return e.row.nextAttemptMs <= now && !(holding && this.heldUntil(e.row.dest, now) !== undefined)
   }
 
   /** The next moment a held row becomes due after `nowMs` (rows due already are in flight or waiting for room). */
