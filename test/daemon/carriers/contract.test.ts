@@ -1,7 +1,7 @@
 // The carrier contract, fail-closed: every missing variable, file, pane, program or failing probe is a stable
 // code with a reason and a fix; a seat that has everything passes. Real tmux, real files, real /bin/sh.
 import { describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CARRIER_KINDS, checkContract, findProgram, runShell, seatCarrier, type SeatCarrier } from '../../../daemon/carriers/index.js'
 import { mergeContract } from '../../../daemon/carriers/options.js'
@@ -80,8 +80,16 @@ describe('carrier contract', () => {
     const r = await runShell(`sleep 30 & echo $! > ${pidFile}; sleep 30`, process.env, 300)
     expect(r.kind).toBe('timeout')
     const pid = Number(readFileSync(pidFile, 'utf8'))
-    // gone, or a zombie waiting for its reaper: either way it no longer runs
-    await waitFor('the background child killed', () => (existsSync(`/proc/${pid}`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] : 'gone'), s => s === 'gone' || s === 'Z', 5000)
+    // gone, or a zombie waiting for its reaper: either way it no longer runs (it may go between a look and a read)
+    const state = (): string => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '?'
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'gone'
+        throw err
+      }
+    }
+    await waitFor('the background child killed', state, s => s === 'gone' || s === 'Z', 5000)
   })
 })
 
