@@ -1,7 +1,8 @@
 // Dialing that finds the way: a peer's addresses in the order AddressRanking gives, each with a short timeout of
 // its own, started staggered (happy eyeballs, RFC 8305) inside one overall budget; the first connection wins and the
-// other attempts are aborted; the address that worked is remembered for the next dial.
-import type { Connection, ConnectionGater, PeerId, PeerInfo, PeerStore, Startable } from '@libp2p/interface'
+// other attempts are aborted; the address that worked is remembered for the next dial. A connection the peer opens
+// to this node while the dial runs wins too.
+import type { Connection, ConnectionGater, Libp2pEvents, PeerId, PeerInfo, PeerStore, Startable, TypedEventTarget } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
 import type { AddressRanking } from './address-rank.js'
@@ -31,12 +32,14 @@ export interface DialerComponents {
   connectionGater: ConnectionGater
   peerStore: PeerStore
   peerRouting: { findPeer: (peerId: PeerId, options?: { signal?: AbortSignal }) => Promise<PeerInfo> }
+  events: TypedEventTarget<Libp2pEvents>
 }
 
-/** One dial in flight: its result, and a way to give it an address learned while it runs. */
+/** One dial in flight: its result, a way to give it an address learned while it runs, and one to end it with a connection. */
 interface Race {
   done: Promise<Connection>
   add: (addr: string) => void
+  adopt: (conn: Connection) => void
 }
 
 export class Dialer implements Startable {
@@ -48,10 +51,24 @@ export class Dialer implements Startable {
 
   start (): void {
     this.shutdown = new AbortController()
+    this.c.events.addEventListener('connection:open', this.onOpen)
   }
 
   stop (): void {
     this.shutdown.abort()
+    this.c.events.removeEventListener('connection:open', this.onOpen)
+  }
+
+  /**
+   * The peer connected to this node while a dial to it runs (it came back and dialed first, or it reaches this node
+   * while its own addresses hang): the dial ends with that connection. Otherwise a sender waited for the last of its
+   * attempts to time out (6 s, up to the 12 s budget), then failed the batch and held its rows for a backoff, with
+   * the peer's connection open all along. Only inbound connections: an outbound one is this dial's own or another's.
+   */
+  private readonly onOpen = (evt: CustomEvent<Connection>): void => {
+    const conn = evt.detail
+    if (conn.direction !== 'inbound' || conn.status !== 'open') return
+    this.inFlight.get(conn.remotePeer.toString())?.adopt(conn)
   }
 
   /**
@@ -93,7 +110,7 @@ export class Dialer implements Startable {
       const a = normalize(addr, id)
       if (a !== undefined && this.allowed(a, id)) race.add(a)
     }
-    const done = (async () => {
+    const dialing = (async () => {
       if (pid.equals(this.c.peerId)) throw new Error('cannot dial this node itself')
       if (await this.c.connectionGater.denyDialPeer?.(pid) === true) throw new Error(`dialing ${id} is refused: every actor it hosted is revoked`)
       let addrs = await this.known(pid, given)
@@ -105,7 +122,17 @@ export class Dialer implements Startable {
       for (const a of this.ranking.order(id, addrs).slice(0, MAX_ADDRESSES)) add(a)
       return await race.run()
     })()
-    return { done, add }
+    // the peer's own connection ends the dial even while its addresses are still being looked up (a DHT query)
+    let adopted!: (conn: Connection) => void
+    const done = Promise.race([dialing, new Promise<Connection>(resolve => { adopted = resolve })])
+    return {
+      done,
+      add,
+      adopt: conn => {
+        race.adopt(conn)
+        adopted(conn)
+      }
+    }
   }
 
   private allowed (addr: string, id: string): boolean {
@@ -162,11 +189,24 @@ class AddressRace {
       this.resolve = resolve
       this.reject = reject
       this.started = true
+      if (this.settled) return this.reject(new Error(`the dial of ${this.id} ended before it ran`))
       if (this.budget.aborted) return this.fail(`no address of ${this.id} answered within ${DIAL_BUDGET_MS} ms`)
       this.budget.addEventListener('abort', this.onBudget)
       if (this.order.length === 0) return this.fail(`no address known for ${this.id}`)
       this.startNext()
     })
+  }
+
+  /** A connection the peer opened to this node: it wins, and the attempts still running are aborted. */
+  adopt (conn: Connection): void {
+    if (this.settled) return
+    if (this.started) this.win(conn)
+    else this.finish() // the dial has its connection (see Dialer.dial): nothing is attempted
+  }
+
+  private win (conn: Connection): void {
+    this.finish()
+    this.resolve(conn)
   }
 
   private readonly onBudget = (): void => {
@@ -205,8 +245,7 @@ class AddressRace {
         return
       }
       this.won(addr)
-      this.finish()
-      this.resolve(conn)
+      this.win(conn)
     }, (err: Error) => {
       release()
       this.running--
