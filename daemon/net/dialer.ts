@@ -64,10 +64,11 @@ export class Dialer implements Startable {
    * while its own addresses hang): the dial ends with that connection. Otherwise a sender waited for the last of its
    * attempts to time out (6 s, up to the 12 s budget), then failed the batch and held its rows for a backoff, with
    * the peer's connection open all along. Only inbound connections: an outbound one is this dial's own or another's.
+   * Not a relayed connection with limits: it carries only what the relay allows, where the dial may find a direct one.
    */
   private readonly onOpen = (evt: CustomEvent<Connection>): void => {
     const conn = evt.detail
-    if (conn.direction !== 'inbound' || conn.status !== 'open') return
+    if (conn.direction !== 'inbound' || conn.status !== 'open' || conn.limits !== undefined) return
     this.inFlight.get(conn.remotePeer.toString())?.adopt(conn)
   }
 
@@ -165,6 +166,8 @@ class AddressRace {
   private running = 0
   private started = false
   private settled = false
+  /** Settled by a connection the peer opened (see adopt). */
+  private adopted = false
   private timer?: NodeJS.Timeout
   private resolve!: (c: Connection) => void
   private reject!: (e: Error) => void
@@ -197,11 +200,19 @@ class AddressRace {
     })
   }
 
-  /** A connection the peer opened to this node: it wins, and the attempts still running are aborted. */
+  /**
+   * A connection the peer opened to this node: the race ends with it, and no other address is started. The attempts
+   * still running are not aborted, and one that connects later is kept: when both nodes dial each other at once,
+   * each may adopt the other's connection, and aborting (or closing) its own attempt would close the very connection
+   * the other node adopted. A hung attempt ends at its own timeout, as it would have.
+   */
   adopt (conn: Connection): void {
     if (this.settled) return
-    if (this.started) this.win(conn)
-    else this.finish() // the dial has its connection (see Dialer.dial): nothing is attempted
+    this.adopted = true
+    this.settled = true
+    clearTimeout(this.timer)
+    this.budget.removeEventListener('abort', this.onBudget)
+    if (this.started) this.resolve(conn) // otherwise the dial has its connection already (see Dialer.dial)
   }
 
   private win (conn: Connection): void {
@@ -241,7 +252,7 @@ class AddressRace {
       release()
       this.running--
       if (this.settled) {
-        void conn.close().catch(() => {}) // a slower twin of the winning connection
+        if (!this.adopted) void conn.close().catch(() => {}) // a slower twin of the winning connection
         return
       }
       this.won(addr)

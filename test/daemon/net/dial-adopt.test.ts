@@ -4,11 +4,14 @@
 // peer's connection open all along.
 import '../../../daemon/runtime/polyfill.js'
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server, type Socket } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import { once } from 'node:events'
+import type { Connection } from '@libp2p/interface'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { ADDRESS_TIMEOUT_MS } from '../../../daemon/net/index.js'
+
+const PING = '/ipfs/ping/1.0.0'
 
 async function node (): Promise<MeshNode> {
   const n = await createNode({ seed: randomBytes(32), listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true })
@@ -30,8 +33,33 @@ async function tarpit (): Promise<{ server: Server, port: number, accepted: Prom
   return { server, port: (server.address() as { port: number }).port, accepted }
 }
 
+/** A TCP proxy to `target` that holds every connection's bytes, both ways, until released. */
+async function heldProxy (target: string): Promise<{ port: number, accepted: Promise<void>, closed: Promise<void>, release: () => void }> {
+  const [, , host, , port] = target.split('/')
+  let release!: () => void
+  const released = new Promise<void>(resolve => { release = resolve })
+  const server = createServer(inbound => {
+    inbound.pause()
+    void released.then(() => {
+      const out = connect(Number(port), host)
+      inbound.pipe(out).pipe(inbound)
+      inbound.resume()
+      const drop = (): void => { inbound.destroy(); out.destroy() }
+      inbound.on('error', drop).on('close', drop)
+      out.on('error', drop).on('close', drop)
+    })
+  })
+  const first = once(server, 'connection').then(([s]) => s as Socket)
+  const accepted = first.then(() => {})
+  const closed = first.then(async s => { await once(s, 'close') }) // the dialer ended its attempt
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  onTestFinished(() => { release(); server.close() })
+  return { port: (server.address() as { port: number }).port, accepted, closed, release }
+}
+
 describe('a dial in flight', () => {
-  it('ends with the connection the peer opens to this node, and its hung attempt is dropped', { timeout: 30_000 }, async () => {
+  it('ends with the connection the peer opens to this node', { timeout: 30_000 }, async () => {
     const [a, b] = [await node(), await node()]
     const pit = await tarpit()
     const bId = b.peerId.toString()
@@ -40,18 +68,43 @@ describe('a dial in flight', () => {
     const dialing = a.services.dialer.connect(bId, [`/ip4/127.0.0.1/tcp/${pit.port}`])
       .then(c => { settled = 'open'; return c }, (err: Error) => { settled = err; throw err })
     const socket = await pit.accepted // a's attempt is under way, and will hear nothing
-    const closed = once(socket, 'close')
+    let attemptEnded = false
+    socket.once('close', () => { attemptEnded = true })
     expect(settled).toBeUndefined()
     await b.dial(a.getMultiaddrs()[0])
     const conn = await dialing
     expect(conn.remotePeer.toString()).toBe(bId)
     expect(conn.direction).toBe('inbound')
     expect(conn.status).toBe('open')
-    await closed // the attempt on the silent address was aborted, not left to its timeout
-    // ended by b's connection, not by the attempt's timeout (a dial that waited for it failed after it)
+    // ended by b's connection, while the attempt on the silent address still hung (a dial that waited for it failed
+    // at its timeout)
+    expect(attemptEnded).toBe(false)
     expect(Date.now() - started).toBeLessThan(ADDRESS_TIMEOUT_MS)
     // the next dial is that connection
     expect((await a.services.dialer.connect(bId)).id).toBe(conn.id)
+  })
+
+  it('keeps its own attempt running, and the connection it makes: the peer may have adopted that one', { timeout: 15_000 }, async () => {
+    // when two nodes dial each other at once, each may adopt the other's connection; had either aborted or closed its
+    // own attempt then, it would have closed the very connection the other adopted
+    const [a, b] = [await node(), await node()]
+    const bId = b.peerId.toString()
+    const gate = await heldProxy(b.getMultiaddrs()[0].toString())
+    const dialing = a.services.dialer.connect(bId, [`/ip4/127.0.0.1/tcp/${gate.port}`])
+    await gate.accepted // a's own attempt is under way, held in the proxy
+    await b.dial(a.getMultiaddrs()[0])
+    const adopted = await dialing
+    expect(adopted.direction).toBe('inbound')
+    const own = new Promise<Connection>(resolve => {
+      a.addEventListener('connection:open', evt => { if (evt.detail.direction === 'outbound') resolve(evt.detail) })
+    })
+    gate.release() // a's attempt goes on to b and connects
+    const conn = await Promise.race([own, gate.closed.then(() => { throw new Error('a ended its own attempt after adopting b\'s connection') })])
+    expect(conn.remotePeer.toString()).toBe(bId)
+    const stream = await conn.newStream(PING, { signal: AbortSignal.timeout(5000) })
+    await stream.close()
+    expect(conn.status).toBe('open')
+    expect(a.getConnections(b.peerId).map(c => c.id).sort()).toEqual([adopted.id, conn.id].sort())
   })
 
 })
