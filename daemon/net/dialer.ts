@@ -1,7 +1,7 @@
 // Dialing that finds the way: a peer's addresses in the order AddressRanking gives, each with a short timeout of
 // its own, started staggered (happy eyeballs, RFC 8305) inside one overall budget; the first connection wins and the
 // other attempts are aborted; the address that worked is remembered for the next dial. A connection the peer opens
-// to this node while the dial runs wins too.
+// to this node while the dial runs ends it too, and then its own attempts run on (AddressRace.adopt).
 import type { Connection, ConnectionGater, Libp2pEvents, PeerId, PeerInfo, PeerStore, Startable, TypedEventTarget } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
@@ -215,11 +215,6 @@ class AddressRace {
     if (this.started) this.resolve(conn) // otherwise the dial has its connection already (see Dialer.dial)
   }
 
-  private win (conn: Connection): void {
-    this.finish()
-    this.resolve(conn)
-  }
-
   private readonly onBudget = (): void => {
     if (!this.settled) this.fail(`no address of ${this.id} answered within ${DIAL_BUDGET_MS} ms`)
   }
@@ -256,7 +251,8 @@ class AddressRace {
         return
       }
       this.won(addr)
-      this.win(conn)
+      this.finish()
+      this.resolve(conn)
     }, (err: Error) => {
       release()
       this.running--

@@ -60,6 +60,11 @@ export class TcpProxy {
     this.pairs.clear()
   }
 
+  /** The client side of each connection held now: a test waits for a dialer's to arrive, or to end. */
+  clients (): Socket[] {
+    return [...this.pairs].map(p => p.client)
+  }
+
   /** Every byte held where it is (no reads), new connections accepted but not answered, until heal(). */
   blackhole (): void {
     this.mode = 'blackhole'

@@ -4,12 +4,14 @@
 // peer's connection open all along.
 import '../../../daemon/runtime/polyfill.js'
 import { randomBytes } from 'node:crypto'
-import { connect, createServer, type Server, type Socket } from 'node:net'
+import { createServer, type Socket } from 'node:net'
 import { once } from 'node:events'
 import type { Connection } from '@libp2p/interface'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { ADDRESS_TIMEOUT_MS } from '../../../daemon/net/index.js'
+import { TcpProxy } from '../../chaos/faults/proxy.js'
+import { waitFor } from '../../helpers/mesh.js'
 
 const PING = '/ipfs/ping/1.0.0'
 
@@ -21,7 +23,7 @@ async function node (): Promise<MeshNode> {
 }
 
 /** A TCP listener that reads what it is sent and never says a word: a dial to it hangs until its own timeout. */
-async function tarpit (): Promise<{ server: Server, port: number, accepted: Promise<Socket> }> {
+async function tarpit (): Promise<{ port: number, accepted: Promise<Socket> }> {
   const server = createServer()
   const accepted = once(server, 'connection').then(([s]) => {
     (s as Socket).resume() // read and dropped, so the dialer's close is seen
@@ -30,32 +32,7 @@ async function tarpit (): Promise<{ server: Server, port: number, accepted: Prom
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   onTestFinished(() => { server.close() })
-  return { server, port: (server.address() as { port: number }).port, accepted }
-}
-
-/** A TCP proxy to `target` that holds every connection's bytes, both ways, until released. */
-async function heldProxy (target: string): Promise<{ port: number, accepted: Promise<void>, closed: Promise<void>, release: () => void }> {
-  const [, , host, , port] = target.split('/')
-  let release!: () => void
-  const released = new Promise<void>(resolve => { release = resolve })
-  const server = createServer(inbound => {
-    inbound.pause()
-    void released.then(() => {
-      const out = connect(Number(port), host)
-      inbound.pipe(out).pipe(inbound)
-      inbound.resume()
-      const drop = (): void => { inbound.destroy(); out.destroy() }
-      inbound.on('error', drop).on('close', drop)
-      out.on('error', drop).on('close', drop)
-    })
-  })
-  const first = once(server, 'connection').then(([s]) => s as Socket)
-  const accepted = first.then(() => {})
-  const closed = first.then(async s => { await once(s, 'close') }) // the dialer ended its attempt
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  onTestFinished(() => { release(); server.close() })
-  return { port: (server.address() as { port: number }).port, accepted, closed, release }
+  return { port: (server.address() as { port: number }).port, accepted }
 }
 
 describe('a dial in flight', () => {
@@ -89,22 +66,25 @@ describe('a dial in flight', () => {
     // own attempt then, it would have closed the very connection the other adopted
     const [a, b] = [await node(), await node()]
     const bId = b.peerId.toString()
-    const gate = await heldProxy(b.getMultiaddrs()[0].toString())
+    const gate = new TcpProxy(Number(b.getMultiaddrs()[0].toString().split('/')[4])) // /ip4/127.0.0.1/tcp/<port>/p2p/…
+    onTestFinished(async () => { await gate.close() })
+    await gate.listen()
+    gate.blackhole() // every byte held until heal()
     const dialing = a.services.dialer.connect(bId, [`/ip4/127.0.0.1/tcp/${gate.port}`])
-    await gate.accepted // a's own attempt is under way, held in the proxy
+    const [client] = await waitFor('a\'s own attempt held in the proxy', () => gate.clients(), c => c.length > 0)
+    const ended = new Promise<void>(resolve => client.once('close', () => { resolve() })) // a ended its attempt
     await b.dial(a.getMultiaddrs()[0])
     const adopted = await dialing
     expect(adopted.direction).toBe('inbound')
     const own = new Promise<Connection>(resolve => {
       a.addEventListener('connection:open', evt => { if (evt.detail.direction === 'outbound') resolve(evt.detail) })
     })
-    gate.release() // a's attempt goes on to b and connects
-    const conn = await Promise.race([own, gate.closed.then(() => { throw new Error('a ended its own attempt after adopting b\'s connection') })])
+    gate.heal() // a's attempt goes on to b and connects
+    const conn = await Promise.race([own, ended.then(() => { throw new Error('a ended its own attempt after adopting b\'s connection') })])
     expect(conn.remotePeer.toString()).toBe(bId)
     const stream = await conn.newStream(PING, { signal: AbortSignal.timeout(5000) })
     await stream.close()
     expect(conn.status).toBe('open')
     expect(a.getConnections(b.peerId).map(c => c.id).sort()).toEqual([adopted.id, conn.id].sort())
   })
-
 })
