@@ -105,16 +105,20 @@ export class OutboxWorker {
       const rows = this.due(now)
       // a row is visible once committed, and durable only when the log's fsync returns: nothing leaves before that
       if (rows.length > 0 && await this.core.store.commit.synced()) this.dispatch(rows, now)
-      await this.idle()
+      await this.idle(now)
     }
   }
 
-  /** Sleeps until kicked (new work, a settled batch, a peer connected) or until the next retry is due. */
-  private async idle (): Promise<void> {
+  /**
+   * Sleeps until kicked (new work, a settled batch, a peer connected) or until the next retry is due after `pickedMs`,
+   * the time the rows were picked at: a row, an expiry or a hold's end that came while this step sent is due at once.
+   * (Counted from the clock now, one that came in the meantime was passed over, as if due already and in flight, and
+   * its row waited for the next kick or IDLE_MS.)
+   */
+  private async idle (pickedMs: number): Promise<void> {
     if (this.kicked || !this.running) return
-    const now = Date.now()
-    const next = this.nextDueAfter(now)
-    const delay = next === undefined ? IDLE_MS : Math.max(1, Math.min(IDLE_MS, next - now))
+    const next = this.nextDueAfter(pickedMs)
+    const delay = next === undefined ? IDLE_MS : Math.max(1, Math.min(IDLE_MS, next - Date.now()))
     await new Promise<void>(resolve => {
       this.wake = resolve
       this.timer = setTimeout(resolve, delay)

@@ -17,7 +17,7 @@ afterEach(async () => {
   world = undefined
 })
 
-type Mode = 'deliver' | 'refuse' | 'expired' | 'down'
+type Mode = 'deliver' | 'refuse' | 'expired' | 'down' | 'slow-silent'
 
 /** A peer hosting agent-b: answers each message as told, and records what it was sent. */
 function peer (w: World): { session: () => PeerSession, sent: string[], mode: { now: Mode } } {
@@ -27,6 +27,11 @@ function peer (w: World): { session: () => PeerSession, sent: string[], mode: { 
     const ids = messages.map(b => messageFromWire(envelopeFromWire(b).payload).id)
     sent.push(...ids.map(id => Buffer.from(id).toString('hex')))
     if (mode.now === 'down') throw new Error('the peer cannot be reached')
+    if (mode.now === 'slow-silent') { // the send's own work holds the loop for 100 ms, and the peer never answers
+      const until = Date.now() + 100
+      while (Date.now() < until);
+      return await new Promise<never>(() => {})
+    }
     return {
       batchId: 0,
       receiptResults: [],
@@ -155,6 +160,23 @@ describe('outbox in memory', () => {
     await until(w, () => p.sent.length === 2, 'the second send')
     expect(p.sent).toEqual([hexOf(ob), hexOf(ob)])
   })
+  it('a row that comes due while the worker is busy sending is sent then, not after the worker\'s idle minute', async () => {
+    const w = await emptyWorld()
+    const p = peer(w)
+    p.mode.now = 'slow-silent'
+    const first = (await notify(w.core, { to: 'agent-b', body: utf8('due now') })).obligation
+    const second = (await notify(w.core, { to: 'agent-b', body: utf8('due in 30 ms') })).obligation
+    // the first is due now and the second 30 ms later: the first's send takes 100 ms, and the second comes due meanwhile
+    const now = Date.now()
+    const set = w.core.store.db.prepare('UPDATE outbox SET next_attempt_ms = ? WHERE ref = ?')
+    set.run(now - 1, parseObligation(first))
+    set.run(now + 30, parseObligation(second))
+    w.core.store.outbox.changed = true
+    startWorker(w, p.session)
+    await until(w, () => p.sent.length === 2, 'the second send')
+    expect(p.sent).toEqual([hexOf(first), hexOf(second)])
+  })
+
   it('a message ends EXPIRED when it expires, though its next attempt comes later', async () => {
     const w = await emptyWorld()
     const p = peer(w)
