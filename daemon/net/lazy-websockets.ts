@@ -11,12 +11,19 @@ type Factory = (components: WebSocketsComponents) => Transport
 
 const isWebSocket = (ma: Multiaddr): boolean => WebSockets.exactMatch(ma) || WebSocketsSecure.exactMatch(ma)
 
+/** The transport's module, with a WebSocket client to dial with (see ./ws-client.ts). */
+async function transport (): Promise<typeof import('@libp2p/websockets')> {
+  const [m, client] = await Promise.all([import('@libp2p/websockets'), import('./ws-client.js')])
+  client.ensureWebSocket()
+  return m
+}
+
 /** The WebSocket transport for a node listening on `listen`: the real one when it listens on a WebSocket address. */
 export async function webSocketsFor (listen: string[]): Promise<Factory> {
-  if (listen.some(a => isWebSocket(multiaddr(a)))) return (await import('@libp2p/websockets')).webSockets()
+  if (listen.some(a => isWebSocket(multiaddr(a)))) return (await transport()).webSockets()
   return components => {
     let real: Promise<Transport> | undefined
-    const loaded = async (): Promise<Transport> => await (real ??= import('@libp2p/websockets').then(m => m.webSockets()(components)))
+    const loaded = async (): Promise<Transport> => await (real ??= transport().then(m => m.webSockets()(components)))
     return {
       [transportSymbol]: true,
       [Symbol.toStringTag]: '@libp2p/websockets (loaded on first dial)',
