@@ -4,7 +4,8 @@
 // whose store never fsyncs (synchronous=OFF, and no fdatasync of the log) must lose DELIVERED messages: the proof the
 // suite can see a durability bug. AIOS_POWER_MUTANT=early runs that proof on a build that fsyncs but settles first.
 import { describe, expect, it } from 'vitest'
-import { appendFileSync, existsSync, renameSync } from 'node:fs'
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { call } from '../../cli/control-client.js'
 import { tempDir } from '../helpers/cli.js'
 import { History, checkHistory, snapshotNode } from '../chaos/history/index.js'
@@ -64,7 +65,8 @@ describe('power loss', () => {
 async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, replaced?: number): Promise<PowerTally> {
   const t0 = performance.now()
   const phase = (what: string): void => { process.stdout.write(`[power] ${name}: ${what} at ${Math.round(performance.now() - t0)} ms\n`) }
-  const history = new History(historyPath(`power-${name.replace(/\W/g, '')}`))
+  const historyFile = historyPath(`power-${name.replace(/\W/g, '')}`) // its folder is kept when the test fails
+  const history = new History(historyFile)
   const sup = new Supervisor(history)
   const nodes = await createPowerMesh(2, sup, cli)
   const [a, b] = nodes
@@ -137,6 +139,14 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
   tally.gaps = served.audit(nodes)
   phase(`healed ${String(tally.healed)}`)
   for (const n of nodes) await sup.stop(n.daemon)
+  if (tally.gaps > 0) { // each node's store, stopped, beside the history: which fact, which commit, which checkpoint
+    for (const n of nodes) {
+      const to = join(dirname(historyFile), n.handle)
+      mkdirSync(to, { recursive: true })
+      for (const f of ['node.db', 'node.db-wal']) if (existsSync(join(n.home, f))) copyFileSync(join(n.home, f), join(to, f))
+    }
+    process.stdout.write(`[power] ${name}: the stores are kept in ${dirname(historyFile)}\n`)
+  }
   const result = checkHistory(history.events, nodes.map(n => snapshotNode(n.handle, n.home)))
   const lostAtEnd = result.ops.filter(o => o.verdict === 'lost')
   tally.messages = history.invocations

@@ -161,7 +161,9 @@ export class ServedLog {
       if (this.examples.length < 5) this.examples.push(why)
     }
     for (const node of nodes) {
-      const now = new Map(query<{ seq: number, hash: Buffer }>(node.home, 'SELECT seq, hash FROM facts').map(r => [r.seq, r.hash.toString('hex')]))
+      const rows = query<{ seq: number, hash: Buffer, kind: string, at: number }>(node.home, 'SELECT seq, hash, kind, at_ms AS at FROM facts')
+      const now = new Map(rows.map(r => [r.seq, r.hash.toString('hex')]))
+      const what = new Map(rows.map(r => [r.seq, `a ${r.kind} stored at ${new Date(r.at).toISOString()}, ${r.hash.toString('hex').slice(0, 12)}`]))
       for (const [seq, hash] of this.served.get(node.handle) ?? []) {
         if (now.get(seq) !== hash) flag(`${node.handle}:${seq}`, `${node.handle} seq ${seq} was ${hash.slice(0, 12)} when a peer checkpointed it, now ${now.get(seq)?.slice(0, 12) ?? 'nothing'}`)
       }
@@ -170,7 +172,7 @@ export class ServedLog {
         const cp = checkpoint(peer, node)
         const holds = new Set(query<{ hash: Buffer }>(peer.home, 'SELECT hash FROM facts').map(r => r.hash.toString('hex')))
         for (const [seq, hash] of now) {
-          if (seq <= cp && !holds.has(hash)) flag(`${node.handle}:${seq}`, `${peer.handle} checkpointed ${node.handle} at ${cp} but lacks its seq ${seq}`)
+          if (seq <= cp && !holds.has(hash)) flag(`${node.handle}:${seq}`, `${peer.handle} checkpointed ${node.handle} at ${cp} but lacks its seq ${seq} (${what.get(seq) ?? ''})`)
         }
       }
     }
