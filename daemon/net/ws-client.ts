@@ -3,8 +3,8 @@
 // ("WebSocket is not defined"): such a node could be reached only by its own dials. Where the global is missing, it
 // becomes the `ws` module's client (the module the transport's listener already serves with). Where the two differ for
 // the transport, it behaves as the standard one does: an error is an event, never thrown for want of a listener
-// (the transport stops listening for errors once a socket is open, and `ws` emits one when a socket still connecting
-// is closed); 'close' follows each error, and the transport acts on that.
+// (the transport stops listening for errors once a socket is open, and `ws` emits one for a frame that breaks the
+// protocol, or when a socket still connecting is closed); 'close' follows each error, and the transport acts on that.
 import { WebSocket as WsClient } from 'ws'
 
 class NodeWebSocket extends WsClient {
