@@ -141,7 +141,7 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
   tally.gaps = served.audit(nodes)
   phase(`healed ${String(tally.healed)}`)
   for (const n of nodes) await sup.stop(n.daemon)
-  if (tally.gaps > 0) { // each node's store, stopped, beside the history: which fact, which commit, which checkpoint
+  if (tally.gaps > 0 && cli === undefined) { // the real build's stores, stopped, beside the history: which fact, commit, checkpoint
     for (const n of nodes) {
       const to = join(dirname(historyFile), n.handle)
       mkdirSync(to, { recursive: true })

@@ -2,38 +2,14 @@
 // a stale or silent address (a laptop that moved, a node behind NAT) waited for that attempt's timeout while the
 // peer, back again, had already connected to it; the batch then failed and its rows waited out a backoff with the
 // peer's connection open all along.
-import '../../../daemon/runtime/polyfill.js'
-import { randomBytes } from 'node:crypto'
-import { createServer, type Socket } from 'node:net'
-import { once } from 'node:events'
+import { libp2pNode as node, tarpit } from '../../helpers/libp2p-node.js' // first: it loads the runtime polyfill
 import type { Connection } from '@libp2p/interface'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { ADDRESS_TIMEOUT_MS } from '../../../daemon/net/index.js'
 import { TcpProxy } from '../../chaos/faults/proxy.js'
 import { waitFor } from '../../helpers/mesh.js'
 
 const PING = '/ipfs/ping/1.0.0'
-
-async function node (): Promise<MeshNode> {
-  const n = await createNode({ seed: randomBytes(32), listen: ['/ip4/127.0.0.1/tcp/0'], announce: [], isTrustedPeer: () => true })
-  await n.start()
-  onTestFinished(async () => { await n.stop() })
-  return n
-}
-
-/** A TCP listener that reads what it is sent and never says a word: a dial to it hangs until its own timeout. */
-async function tarpit (): Promise<{ port: number, accepted: Promise<Socket> }> {
-  const server = createServer()
-  const accepted = once(server, 'connection').then(([s]) => {
-    (s as Socket).resume() // read and dropped, so the dialer's close is seen
-    return s as Socket
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  onTestFinished(() => { server.close() })
-  return { port: (server.address() as { port: number }).port, accepted }
-}
 
 describe('a dial in flight', () => {
   it('ends with the connection the peer opens to this node', { timeout: 30_000 }, async () => {

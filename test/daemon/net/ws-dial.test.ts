@@ -1,31 +1,13 @@
 // A node dials a peer that listens only on a WebSocket address (a host whose network lets only web ports through).
 // @libp2p/websockets dials with the global WebSocket, which Node 20 lacks: there every such dial failed at once
 // ("WebSocket is not defined"), and the peer was reached only when it dialed first. Real libp2p nodes on loopback.
-import '../../../daemon/runtime/polyfill.js'
-import { createHash, randomBytes } from 'node:crypto'
-import { createServer, type Socket } from 'node:net'
+import { libp2pNode as node, tarpit } from '../../helpers/libp2p-node.js' // first: it loads the runtime polyfill
+import { createHash } from 'node:crypto'
+import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { multiaddr } from '@multiformats/multiaddr'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { TcpProxy } from '../../chaos/faults/proxy.js'
-
-async function node (listen: string): Promise<MeshNode> {
-  const n = await createNode({ seed: randomBytes(32), listen: [listen], announce: [], isTrustedPeer: () => true })
-  await n.start()
-  onTestFinished(async () => { await n.stop() })
-  return n
-}
-
-/** A TCP listener that takes the connection and never answers the WebSocket handshake. */
-async function silent (): Promise<{ port: number, accepted: Promise<Socket> }> {
-  const server = createServer()
-  const accepted = once(server, 'connection').then(([s]) => { (s as Socket).resume(); return s as Socket })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  onTestFinished(() => { server.close() })
-  return { port: (server.address() as { port: number }).port, accepted }
-}
 
 /**
  * A hostile WebSocket endpoint: it completes the handshake, then sends a frame with a reserved bit set, which the
@@ -81,7 +63,7 @@ describe('a dial to a WebSocket address', () => {
     await closed
     expect(conn.status).not.toBe('open')
     // a handshake that hears nothing, given up
-    const pit = await silent()
+    const pit = await tarpit()
     const abort = new AbortController()
     const hung = a.dial(multiaddr(`/ip4/127.0.0.1/tcp/${pit.port}/ws/p2p/${bId}`), { signal: abort.signal })
     await pit.accepted
