@@ -13,7 +13,7 @@ import { chaosRng, type Rng } from '../chaos/faults/seed.js'
 import { Supervisor } from '../chaos/faults/supervisor.js'
 import { historyPath, observeReceipts, unknownAllowed, waitHealed, write } from '../chaos/faults/workload.js'
 import { UNKNOWN_LIMIT } from '../chaos/table.mjs'
-import { createPowerMesh, powerCut, ServedLog, type PowerNode } from '../chaos/faults/power-mesh.js'
+import { answeredBy, createPowerMesh, powerCut, ServedLog, type PowerNode } from '../chaos/faults/power-mesh.js'
 import { mutatedBuild } from '../chaos/faults/power-build.js'
 
 const FULL = process.env.AIOS_POWER === 'full'
@@ -88,11 +88,11 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
     const acks: Array<Promise<void>> = []
     let cutting: Promise<void> | undefined
     let cutDone = false
-    const cut = async (): Promise<void> => {
+    const cut = async (answers = at): Promise<void> => {
       cutDone = true
       for (const n of nodes) if (n.daemon.running) served.record(n, nodes.filter(p => p !== n && p.daemon.running))
       observed.splice(observed.indexOf(target), 1)
-      const when = settle !== undefined ? `right after relaxed commit #${settle}` : `after ${at} answers`
+      const when = settle !== undefined ? `right after relaxed commit #${settle}` : `after ${answers} answers`
       history.fault('power-cut', target.handle, `cycle ${cycle} ${when}${torn !== undefined ? ', torn' : ''}`)
       const r = await powerCut(target, history, sup, torn)
       observed.push(target)
@@ -126,7 +126,8 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
       cutting = target.daemon.exited().then(async () => { if (!cutDone) await cut() })
     }
     await write(history, [[a, b], [b, a]], PER_CYCLE, `c${cycle}`, 4, n => {
-      if (n === at && settle === undefined) cutting = cut()
+      // the broken build's cut waits for an answer to the target as well: what it answered is what its cut must lose
+      if (n >= at && settle === undefined && cutting === undefined && (cli === undefined || answeredBy(history, target.handle).length > 0)) cutting = cut(n)
       if (n % ACK_EVERY === 0) acks.push(ackOldest(n % 2 === 0 ? a : b))
     })
     if (settle !== undefined && !cutDone) await cut() // too few settles this cycle: the power goes now

@@ -1,10 +1,12 @@
 // Power cuts on a mesh of real daemons: each node's home is a power-loss disk, each daemon runs with the shim in
 // a mount namespace of its own whose boot id changes at every cut (a power cut is a reboot), and each cut is
-// checked on restart against what was true just before it: messages the sender saw DELIVERED, obligations the
-// sender answered, keys, config and seat tokens; the fact log's served sequence numbers are measured at the end.
+// checked, on the disk it left and after the restart, against what was true just before it: messages the sender saw
+// DELIVERED, obligations the sender answered, keys, config and seat tokens; the fact log's served sequence numbers
+// are measured at the end.
 import { randomUUID } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { onTestFinished } from 'vitest'
 import { DaemonProcess } from '../../../cli/harness/index.js'
 import { call } from '../../../cli/control-client.js'
@@ -87,16 +89,20 @@ export async function powerCut (node: PowerNode, history: History, sup: Supervis
   const cut = node.disk.powerOff(torn)
   writeFileSync(node.bootFile, `${randomUUID()}\n`)
   const findings: CutFindings = { deliveredLost: [], obligationsLost: [], identity: [] }
+  // What the cut left on disk, read from a copy before the daemon starts: once it runs, a peer's sync can bring back
+  // what the cut took (its own messages, which the peer holds) before a look at the live store, hiding the loss.
+  const onDisk = messagesOnDisk(node.home)
   try {
     await sup.start(node.daemon)
   } catch (err) {
     findings.refusedStart = (err as Error).message.split('\n').filter(l => l.trim() !== '').slice(-1)[0] ?? String(err)
     return { cut, findings }
   }
-  const held = new Set(query<{ id: Buffer }>(node.home, 'SELECT id FROM messages WHERE local_to = 1').map(r => `ob_${r.id.toString('hex')}`))
-  const sent = new Set(query<{ id: Buffer }>(node.home, 'SELECT id FROM messages WHERE local_from = 1').map(r => `ob_${r.id.toString('hex')}`))
-  findings.deliveredLost = delivered.filter(o => !held.has(o))
-  findings.obligationsLost = answered.filter(o => !sent.has(o))
+  // and after the start: a row on disk that the daemon's open dropped is lost as well
+  const started = messagesIn(query(node.home, 'SELECT id, local_to, local_from FROM messages'))
+  const held = (o: string): boolean => onDisk?.held.has(o) !== false && started.held.has(o)
+  findings.deliveredLost = delivered.filter(o => !held(o))
+  findings.obligationsLost = answered.filter(o => onDisk?.sent.has(o) === false || !started.sent.has(o))
   for (const [f, bytes] of before) {
     const now = existsSync(f) ? readFileSync(f) : undefined
     if (bytes !== undefined && (now === undefined || !now.equals(bytes))) findings.identity.push(`${f} ${now === undefined ? 'is gone' : 'changed'}`)
@@ -107,6 +113,36 @@ export async function powerCut (node: PowerNode, history: History, sup: Supervis
     findings.identity.push(`the seat token of ${isolatedSeat(node)} no longer works: ${(err as Error).message}`)
   }
   return { cut, findings }
+}
+
+interface HeldMessages { held: Set<string>, sent: Set<string> }
+
+function messagesIn (rows: Array<{ id: Buffer, local_to: number, local_from: number }>): HeldMessages {
+  const out: HeldMessages = { held: new Set(), sent: new Set() }
+  for (const r of rows) {
+    const o = `ob_${r.id.toString('hex')}`
+    if (r.local_to === 1) out.held.add(o)
+    if (r.local_from === 1) out.sent.add(o)
+  }
+  return out
+}
+
+/** The messages in a copy of the store as the cut left it (its log replayed by SQLite on open, as the daemon's
+ * open would); undefined when the copy does not open as a store, which the daemon's start then reports. */
+function messagesOnDisk (home: string): HeldMessages | undefined {
+  const db = homePaths(home).db
+  const dir = tempDir('aios-power-ondisk-')
+  for (const ext of ['', '-wal']) if (existsSync(db + ext)) copyFileSync(db + ext, join(dir, `node.db${ext}`))
+  try {
+    const copy = new Database(join(dir, 'node.db'), { fileMustExist: true })
+    try {
+      return messagesIn(copy.prepare('SELECT id, local_to, local_from FROM messages').all() as Array<{ id: Buffer, local_to: number, local_from: number }>)
+    } finally {
+      copy.close()
+    }
+  } catch {
+    return undefined
+  }
 }
 
 /** Obligations addressed to `handle` whose DELIVERED (or later) the test saw at their sender. */
@@ -125,7 +161,7 @@ function deliveredTo (history: History, handle: string): string[] {
 }
 
 /** Obligations a notify as `handle` was answered with. */
-function answeredBy (history: History, handle: string): string[] {
+export function answeredBy (history: History, handle: string): string[] {
   const from = new Map<number, string>()
   const out: string[] = []
   for (const e of history.events) {
