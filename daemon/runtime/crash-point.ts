@@ -7,7 +7,8 @@ export const CRASH_POINTS = [
   'after-delivered-receipt', // recipient: DELIVERED is signed inside the open transaction that stores the message; nothing is committed
   'after-deliver-commit', // recipient: the message and its DELIVERED receipt are durable, the frame's other items not yet handled
   'before-receipt-send', // recipient: the whole frame is handled, its answer with the receipts about to be written to the stream
-  'after-settle-commit' // sender: the DELIVERED receipt is stored and the outbox row done
+  'after-settle-commit', // sender: the DELIVERED receipt is stored and the outbox row done
+  'after-sync-page' // any node: a page of a peer's log and the checkpoint past it are stored, later pages not yet read
 ] as const
 
 export type CrashPoint = typeof CRASH_POINTS[number]

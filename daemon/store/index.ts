@@ -21,6 +21,7 @@ import { FactWatermark } from './fact-watermark.js'
 import { A2AClientStore } from './a2a-client.js'
 import { RetentionStore } from './retention.js'
 import { TraceStore } from './traces.js'
+import { DeferredFactStore } from './deferred-facts.js'
 
 export type { ActorRow, CardRow, RevocationRow, RenewalRow, Capabilities } from './identity.js'
 export type { SeatTokenStore } from './seat-tokens.js'
@@ -37,6 +38,7 @@ export type { IdempotencyRow } from './idempotency.js'
 export type { MailboxStore, MailboxRow, MailboxKind, MailboxUsage } from './mailbox.js'
 export type { MetaStore } from './meta.js'
 export type { TraceStore } from './traces.js'
+export type { DeferredFactStore, DeferredFact } from './deferred-facts.js'
 export type { RetentionStore, ArchivedRow, FinalState, StoreSize } from './retention.js'
 export type { A2AClientStore, A2APinRow, A2AObligationRow, A2AReceiptRow } from './a2a-client.js'
 export { FACT_SYNC_WAIT_MS, type FactWatermark } from './fact-watermark.js'
@@ -52,6 +54,8 @@ export class Store {
   readonly leases: LeaseStore
   readonly outbox: OutboxStore
   readonly facts: FactStore
+  /** facts from peers' logs waiting for a card (sync) */
+  readonly deferred: DeferredFactStore
   readonly invites: InviteStore
   readonly carriers: CarrierStore
   readonly stats: StatsStore
@@ -77,6 +81,7 @@ export class Store {
     this.inTx = db.transaction((fn: () => unknown) => fn())
     const s = new Statements(db)
     this.facts = new FactStore(s)
+    this.deferred = new DeferredFactStore(s)
     this.meta = new MetaStore(s)
     const markSynced = (): void => this.meta.set(FACT_LOG_SYNCED_KEY, `${Date.now()} ${this.facts.head()}`)
     this.watermark = new FactWatermark(() => this.facts.head(), markSynced, async () => await this.commit.run(markSynced))

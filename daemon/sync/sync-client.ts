@@ -7,6 +7,7 @@ import { syncPageFromWire, syncRequestToWire, type FactData } from '../../proto/
 import type { Core } from '../core.js'
 import { type MeshNode, DIAL_TIMEOUT_MS, MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
+import { crashPoint } from '../runtime/crash-point.js'
 import { applyFact } from './apply.js'
 import { hexOf } from './gossip.js'
 import { sha256 } from '../../cards/index.js'
@@ -15,8 +16,9 @@ import { SYNC_PROTOCOL } from './constants.js'
 
 const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
 // Receipts and leases set aside because a card they need had not arrived, tried again once that card is held. A
-// compacted log keeps only each seat's newest card, which may come after the receipts signed under it. Bounded by
-// count and bytes (a receipt is at most 16 KiB), oldest first out.
+// compacted log keeps only each seat's newest card, which may come after the receipts signed under it. They are
+// stored with the page that brought them (its checkpoint moves past them) and loaded at start, so a restart before
+// the card comes loses none. Bounded by count and bytes (a receipt is at most 16 KiB), oldest first out.
 export const MAX_DEFERRED_FACTS = 4096
 export const MAX_DEFERRED_BYTES = 8 * 1024 * 1024
 
@@ -36,11 +38,27 @@ export class SyncClient {
   readonly stats = new Map<string, SyncStats>()
   private readonly checkpoints: SyncCheckpoints
   private closed = false
-  private readonly deferred = new Map<string, { kind: string, envelope: Uint8Array, awaiting: string }>()
+  // the stored set, in memory: a page looks here, not in the table, for facts whose card it brought
+  private readonly deferred = new Map<string, { hash: Uint8Array, kind: string, envelope: Uint8Array, awaiting: string }>()
   private deferredBytes = 0
+  // facts loaded at start are tried again with the first page, whatever it holds: their card may have come meanwhile
+  private recheck = false
+  private dropped = 0 // facts pushed out of the full set by the page being applied
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.checkpoints = new SyncCheckpoints(core)
+    this.load()
+  }
+
+  /** The set as stored: at start, and after a page's transaction failed (what it set aside or took back is undone). */
+  private load (): void {
+    this.deferred.clear()
+    this.deferredBytes = 0
+    for (const f of this.core.store.deferred.all()) {
+      this.deferred.set(hexOf(f.hash), { hash: f.hash, kind: f.kind, envelope: f.bytes, awaiting: f.awaiting })
+      this.deferredBytes += f.bytes.byteLength
+    }
+    this.recheck = this.deferred.size > 0
   }
 
   async pull (peerId: string): Promise<void> {
@@ -88,19 +106,33 @@ export class SyncClient {
     this.checkpoints.flush()
   }
 
-  private defer (f: FactData, awaiting: string): void {
-    const key = hexOf(sha256(f.envelope))
-    this.forget(key)
-    this.deferred.set(key, { kind: f.kind, envelope: f.envelope, awaiting })
-    this.deferredBytes += f.envelope.byteLength
-    while (this.deferred.size > MAX_DEFERRED_FACTS || this.deferredBytes > MAX_DEFERRED_BYTES) this.forget(this.deferred.keys().next().value as string)
+  /** Sets a fact aside, in memory and in the store (call inside the page's transaction). */
+  private defer (f: FactData, awaiting: string, now: number): void {
+    const hash = sha256(f.envelope)
+    const key = hexOf(hash)
+    this.drop(key)
+    const envelope = Uint8Array.from(f.envelope) // a copy: the page's bytes may be a view of its whole frame
+    this.deferred.set(key, { hash, kind: f.kind, envelope, awaiting })
+    this.deferredBytes += envelope.byteLength
+    this.core.store.deferred.put({ hash, kind: f.kind, bytes: envelope, awaiting }, now)
+    while (this.deferred.size > MAX_DEFERRED_FACTS || this.deferredBytes > MAX_DEFERRED_BYTES) {
+      this.forget(this.deferred.keys().next().value as string)
+      this.dropped++
+    }
   }
 
+  /** Takes a fact out of the set, in memory and in the store (inside a transaction). */
   private forget (key: string): void {
+    const f = this.drop(key)
+    if (f !== undefined) this.core.store.deferred.remove(f.hash)
+  }
+
+  private drop (key: string): { hash: Uint8Array, envelope: Uint8Array } | undefined {
     const f = this.deferred.get(key)
-    if (f === undefined) return
+    if (f === undefined) return undefined
     this.deferred.delete(key)
     this.deferredBytes -= f.envelope.byteLength
+    return f
   }
 
   /**
@@ -113,7 +145,7 @@ export class SyncClient {
       if (this.core.directory.get(f.awaiting) === undefined) continue
       this.forget(key)
       const v = applyFact(this.core, f.kind, f.envelope, now)
-      if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer({ seq: 0, kind: f.kind, envelope: f.envelope }, v.awaiting) // now waits for another card
+      if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer({ seq: 0, kind: f.kind, envelope: f.envelope }, v.awaiting, now) // now waits for another card
       if (v.verdict === 'new') applied++
     }
     return applied
@@ -122,6 +154,18 @@ export class SyncClient {
   private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
     if (facts.length === 0) return
     const now = Date.now()
+    this.dropped = 0
+    try {
+      await this.commitPage(peerId, facts, stats, now)
+    } catch (err) {
+      this.load()
+      throw err
+    }
+    if (this.dropped > 0) this.core.log.warn('facts waiting for a card dropped: too many wait', { peer: peerId, dropped: this.dropped, waiting: this.deferred.size })
+    crashPoint('after-sync-page')
+  }
+
+  private async commitPage (peerId: string, facts: FactData[], stats: SyncStats, now: number): Promise<void> {
     await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(peerId, () => {
       let wrote = false
       let cards = false
@@ -129,7 +173,7 @@ export class SyncClient {
         stats.received++
         stats.bytes += f.envelope.byteLength
         const v = applyFact(this.core, f.kind, f.envelope, now)
-        if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer(f, v.awaiting)
+        if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer(f, v.awaiting, now)
         if (v.verdict === 'new') {
           stats.applied++
           wrote = true
@@ -143,7 +187,8 @@ export class SyncClient {
         }
       }
       // facts set aside came with earlier pages, perhaps from another peer: held by no peer this node knows of
-      if (cards && this.deferred.size > 0) stats.applied += this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(now))
+      if ((cards || this.recheck) && this.deferred.size > 0) stats.applied += this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(now))
+      this.recheck = false
       const last = facts[facts.length - 1].seq
       if (wrote) this.checkpoints.write(peerId, last, now) // rides the write this page makes anyway
       else this.checkpoints.later(peerId, last)

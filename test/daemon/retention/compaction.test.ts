@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor, withCtx, type MeshNodeHandle } from '../../helpers/mesh.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
 import { seedHistory, type SeededMessage } from '../../../bench/resources/seed-history.js'
+import { SYNC_PAGE_FACTS } from '../../../daemon/sync/constants.js'
 
 const DAY = 86_400_000
 const COUNT = Number(process.env.AIOS_RETENTION_COUNT ?? 1500)
@@ -125,6 +126,33 @@ describe('retention', () => {
     const order = query(a.home, "SELECT kind, seq FROM facts WHERE kind IN ('card', 'receipt') ORDER BY seq").map(f => f.kind)
     expect(order.lastIndexOf('receipt')).toBeLessThan(order.lastIndexOf('card'))
     expect(count(a.home, 'SELECT count(*) AS n FROM receipts')).toBe(3)
+    await c.daemon.start()
+    await caughtUp(c, [a])
+    expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))
+    for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
+  })
+
+  it('a node stopped between two pages of such a log, with receipts set aside for the card, still takes them in after its restart', { timeout: 120_000 }, async () => {
+    const [a, c] = await createMesh(2, { start: false })
+    await a.daemon.start()
+    await ok(a.home, ['actor', 'add', 'agent-x'])
+    await ok(a.home, ['actor', 'add', 'agent-y'])
+    const sent = []
+    for (let i = 0; i < 3; i++) sent.push((await ok(a.home, ['--as', 'agent-x', 'notify', '--to', 'agent-a', '--text', `note ${i}`, '--wait', 'DELIVERED', '--json'])).obligation)
+    // a full sync page of other receipts after those, then agent-x's new card: the first page sets agent-x's aside
+    const before = count(a.home, 'SELECT count(*) AS n FROM receipts')
+    for (let i = 0; i < SYNC_PAGE_FACTS; i++) await a.daemon.call('notify', { as: 'agent-y', to: 'agent-a', text: `filler ${i}` })
+    await waitFor('every filler DELIVERED', () => count(a.home, 'SELECT count(*) AS n FROM receipts'), n => n >= before + SYNC_PAGE_FACTS, WAIT_MS)
+    await ok(a.home, ['actor', 'add', 'agent-x', '--role', 'reviewer'])
+    expect((await ok(a.home, ['retention', '--run', '--json'])).factsDropped).toBeGreaterThanOrEqual(1)
+    const cardSeq = query(a.home, "SELECT max(seq) AS s FROM facts WHERE kind = 'card'")[0].s
+    const xReceipts = query(a.home, "SELECT max(seq) AS s FROM facts WHERE kind = 'receipt' AND seq < 20")[0].s
+    expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq <= ?', xReceipts)).toBeLessThan(SYNC_PAGE_FACTS)
+    expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq < ?', cardSeq)).toBeGreaterThan(SYNC_PAGE_FACTS)
+    // c reads the first page (agent-x's receipts among it, its card not yet) and is killed once that page is stored
+    await c.daemon.start({ AIOS_COMM_CRASH_AT: 'after-sync-page' }).catch(() => {}) // it may die before it says ready
+    await c.daemon.exited()
+    expect(query(c.home, 'SELECT seq FROM peer_checkpoints')[0]?.seq).toBeGreaterThanOrEqual(xReceipts)
     await c.daemon.start()
     await caughtUp(c, [a])
     expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))

@@ -1,0 +1,32 @@
+// Facts set aside by sync until a card they need is held (sql/migrations/025_deferred_facts.sql). Written in the
+// transaction of the page that brought them, so they outlive a restart after the checkpoint has moved past them.
+import type { Statements } from './statements.js'
+
+export interface DeferredFact {
+  hash: Uint8Array
+  kind: string
+  bytes: Uint8Array
+  awaiting: string
+}
+
+const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
+export class DeferredFactStore {
+  constructor (private readonly s: Statements) {}
+
+  /** Every fact set aside, oldest first. */
+  all (): DeferredFact[] {
+    const rows = this.s.get('SELECT hash, kind, bytes, awaiting FROM deferred_facts ORDER BY id').all() as Array<{ hash: Buffer, kind: string, bytes: Buffer, awaiting: string }>
+    return rows.map(r => ({ hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), awaiting: r.awaiting }))
+  }
+
+  /** Sets a fact aside (again: a fact set aside before moves to the back, waiting for `awaiting` now). */
+  put (f: DeferredFact, atMs: number): void {
+    this.s.get('DELETE FROM deferred_facts WHERE hash = ?').run(f.hash)
+    this.s.get('INSERT INTO deferred_facts (hash, kind, bytes, awaiting, at_ms) VALUES (?, ?, ?, ?, ?)').run(f.hash, f.kind, f.bytes, f.awaiting, atMs)
+  }
+
+  remove (hash: Uint8Array): void {
+    this.s.get('DELETE FROM deferred_facts WHERE hash = ?').run(hash)
+  }
+}
