@@ -146,7 +146,8 @@ describe('retention', () => {
     await ok(a.home, ['actor', 'add', 'agent-x', '--role', 'reviewer'])
     expect((await ok(a.home, ['retention', '--run', '--json'])).factsDropped).toBeGreaterThanOrEqual(1)
     const cardSeq = query(a.home, "SELECT max(seq) AS s FROM facts WHERE kind = 'card'")[0].s
-    const xReceipts = query(a.home, "SELECT max(seq) AS s FROM facts WHERE kind = 'receipt' AND seq < 20")[0].s
+    const ids = sent.map(o => (o as string).slice(3).toUpperCase())
+    const xReceipts = query(a.home, `SELECT max(seq) AS s FROM facts WHERE kind = 'receipt' AND hex(ref) IN (${ids.map(() => '?').join(', ')})`, ...ids)[0].s
     expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq <= ?', xReceipts)).toBeLessThan(SYNC_PAGE_FACTS)
     expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq < ?', cardSeq)).toBeGreaterThan(SYNC_PAGE_FACTS)
     // c reads the first page (agent-x's receipts among it, its card not yet) and is killed once that page is stored
