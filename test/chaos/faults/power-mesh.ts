@@ -197,9 +197,9 @@ export class ServedLog {
       if (this.examples.length < 5) this.examples.push(why)
     }
     for (const node of nodes) {
-      const rows = query<{ seq: number, hash: Buffer, kind: string, at: number }>(node.home, 'SELECT seq, hash, kind, at_ms AS at FROM facts')
+      const rows = query<{ seq: number, hash: Buffer, kind: string, at: number, bytes: Buffer }>(node.home, 'SELECT seq, hash, kind, at_ms AS at, bytes FROM facts')
       const now = new Map(rows.map(r => [r.seq, r.hash.toString('hex')]))
-      const what = new Map(rows.map(r => [r.seq, `a ${r.kind} stored at ${new Date(r.at).toISOString()}, ${r.hash.toString('hex').slice(0, 12)}`]))
+      const what = new Map(rows.map(r => [r.seq, `a ${r.kind}${r.kind === 'card' ? ` ${cardNameSeq(r.bytes)}` : ''} stored at ${new Date(r.at).toISOString()}, ${r.hash.toString('hex').slice(0, 12)}`]))
       for (const [seq, hash] of this.served.get(node.handle) ?? []) {
         if (now.get(seq) !== hash) flag(`${node.handle}:${seq}`, `${node.handle} seq ${seq} was ${hash.slice(0, 12)} when a peer checkpointed it, now ${now.get(seq)?.slice(0, 12) ?? 'nothing'}`)
       }
@@ -208,13 +208,30 @@ export class ServedLog {
         const cp = checkpoint(peer, node)
         const holds = new Set(query<{ hash: Buffer }>(peer.home, 'SELECT hash FROM facts').map(r => r.hash.toString('hex')))
         for (const [seq, hash] of now) {
-          if (seq <= cp && !holds.has(hash)) flag(`${node.handle}:${seq}`, `${peer.handle} checkpointed ${node.handle} at ${cp} but lacks its seq ${seq} (${what.get(seq) ?? ''})`)
+          if (seq <= cp && !holds.has(hash)) flag(`${node.handle}:${seq}`, `${peer.handle} checkpointed ${node.handle} at ${cp} but lacks its seq ${seq} (${what.get(seq) ?? ''}; ${peer.handle} holds ${heldCards(peer)})`)
         }
       }
     }
     this.gaps = bad.size
     return bad.size
   }
+}
+
+/** A card fact's handle and seq, as "handle#seq" (read without verifying). */
+function cardNameSeq (bytes: Buffer): string {
+  try {
+    const c = JSON.parse(bytes.toString('utf8')) as { name?: string, capabilities?: { extensions?: Array<{ params?: { seq?: number } }> } }
+    return `${String(c.name)}#${String(c.capabilities?.extensions?.find(e => e.params?.seq !== undefined)?.params?.seq)}`
+  } catch {
+    return 'unreadable'
+  }
+}
+
+/** The cards a node holds, as "handle#seq", and its fact count by kind: what a gap line needs to tell why. */
+function heldCards (n: PowerNode): string {
+  const cards = query<{ handle: string, seq: number }>(n.home, 'SELECT handle, seq FROM cards ORDER BY handle').map(c => `${c.handle}#${c.seq}`)
+  const kinds = query<{ kind: string, n: number }>(n.home, 'SELECT kind, count(*) AS n FROM facts GROUP BY kind').map(k => `${k.n} ${k.kind}`)
+  return `cards ${cards.join(' ')}, facts ${kinds.join(' ')}`
 }
 
 function checkpoint (peer: PowerNode, node: PowerNode): number {
