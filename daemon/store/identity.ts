@@ -183,6 +183,7 @@ export class IdentityStore {
     return (this.s.get('SELECT * FROM cards ORDER BY handle').all() as CardDbRow[]).map(cardFromRow)
   }
 
+  /** The card row and its fact: two statements, so callers run it in a transaction. */
   putCard (c: CardRow): void {
     // a card that moves the actor to another node remembers the node it left (see formerPeers); a card with
     // another key (the held key was revoked) is no move: the old node gets no grace

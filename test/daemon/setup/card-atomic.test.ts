@@ -1,0 +1,63 @@
+// A card is stored with its fact, or not at all. The two are separate statements; had the card row been written and
+// the fact not (a crash, a full disk), the node would hold a card no peer ever hears of: at the next start the card
+// looks unchanged, so it is never signed again. A real store; the fact's insert is made to fail by a trigger.
+import '../../../daemon/runtime/polyfill.js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { buildCard, cardJson, keyPairFromSeed, sha256, signCard, signEndorsement } from '../../../cards/index.js'
+import { HomeContext, actorAdd, importCardJson, initHome, meshCreate, refreshLocalCard } from '../../../daemon/index.js'
+
+const FAIL_FACTS = "CREATE TEMP TRIGGER fail_facts BEFORE INSERT ON facts BEGIN SELECT RAISE(ABORT, 'no room for the fact'); END"
+
+describe('a card and its fact are one write', () => {
+  let dir: string
+  let ctx: HomeContext
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'aios-card-atomic-'))
+    await initHome(dir, { listen: ['/ip4/127.0.0.1/tcp/0'] })
+    ctx = HomeContext.open(dir)
+    meshCreate(ctx)
+    await actorAdd(ctx, 'agent-a')
+    await refreshLocalCard(ctx, 'agent-a')
+  })
+  afterEach(() => {
+    ctx?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const cardFacts = (): string[] => (ctx.store.db.prepare("SELECT hash FROM facts WHERE kind = 'card' ORDER BY seq").all() as Array<{ hash: Buffer }>).map(r => r.hash.toString('hex'))
+  const heldHash = (handle: string): string | undefined => {
+    const c = ctx.store.identity.card(handle)
+    return c === undefined ? undefined : Buffer.from(sha256(new TextEncoder().encode(c.json))).toString('hex')
+  }
+
+  it('a seat\'s card re-signed: when its fact cannot be written the held card stays, and the next refresh signs and logs it', async () => {
+    const before = ctx.store.identity.card('agent-a')
+    const facts = cardFacts()
+    ctx.store.db.exec(FAIL_FACTS)
+    await expect(refreshLocalCard(ctx, 'agent-a', ['/ip4/127.0.0.1/tcp/4001'])).rejects.toThrow(/no room for the fact/)
+    expect(ctx.store.identity.card('agent-a')).toEqual(before)
+    expect(cardFacts()).toEqual(facts)
+    ctx.store.db.exec('DROP TRIGGER fail_facts')
+    const card = await refreshLocalCard(ctx, 'agent-a', ['/ip4/127.0.0.1/tcp/4001'])
+    expect(card.seq).toBe(before!.seq + 1)
+    expect(cardFacts().at(-1)).toBe(heldHash('agent-a'))
+  })
+
+  it('a peer\'s card: when its fact cannot be written the card is not held either', () => {
+    const b = keyPairFromSeed(new Uint8Array(32).fill(9))
+    const now = Date.now()
+    const json = cardJson(signCard(buildCard(b.publicKey, {
+      handle: 'agent-b', peerId: '12D3KooWLRPJAA5o6Z6g5uTmptPkNDxHDzUr3qWrbXRUQPFMxJpz', multiaddrs: ['/ip4/127.0.0.1/tcp/1'], seq: 1, carrier: 'shell', model: 'm', updatedAtMs: now,
+      endorsement: signEndorsement(ctx.requireMeshOwnerKey(), 'agent-b', b.publicKey, now)
+    }), b))
+    ctx.store.db.exec(FAIL_FACTS)
+    expect(() => importCardJson(ctx, json)).toThrow(/no room for the fact/)
+    expect(ctx.store.identity.card('agent-b')).toBeUndefined()
+    ctx.store.db.exec('DROP TRIGGER fail_facts')
+    expect(importCardJson(ctx, json).status).toBe('new')
+    expect(cardFacts().at(-1)).toBe(heldHash('agent-b'))
+  })
+})
