@@ -53,8 +53,7 @@ export function acceptCardJson (ctx: HomeContext, json: string, nowMs = Date.now
     return refused(verdict.code, verdict.reason)
   }
   if (verdict.status !== 'unchanged') {
-    // the card and its fact, or neither (a savepoint inside a page's transaction)
-    ctx.store.tx(() => id.putCard({ handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, json, updatedAtMs: c.updatedAtMs, receivedAtMs: nowMs }))
+    id.putCard({ handle: c.handle, actorKey: keyText(c.actorKey), seq: c.seq, peerId: c.peerId, json, updatedAtMs: c.updatedAtMs, receivedAtMs: nowMs })
   }
   return { ok: true, card: c, status: verdict.status }
 }

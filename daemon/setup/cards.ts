@@ -43,8 +43,7 @@ function sameSecurity (held: VerifiedCard, wanted: CardSecurity | undefined): bo
 /** Returns the seat's current card, signing a new one (seq + 1) when anything it states has changed. */
 export async function refreshLocalCard (ctx: HomeContext, handle: string, addresses?: string[]): Promise<VerifiedCard> {
   const next = await nextLocalCard(ctx, handle, { addresses })
-  const row = next.row
-  if (row !== undefined) ctx.store.tx(() => ctx.store.identity.putCard(row)) // the card and its fact, or neither
+  if (next.row !== undefined) ctx.store.identity.putCard(next.row)
   return next.card
 }
 

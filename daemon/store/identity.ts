@@ -112,7 +112,8 @@ export class IdentityStore {
    */
   private readonly seats = new SeatCache<ActorRow>(() => this.s.database)
 
-  constructor (private readonly s: Statements, private readonly facts: FactStore) {}
+  /** `tx`: the store's transaction (a savepoint inside an open one), which tells the fact log how it ended. */
+  constructor (private readonly s: Statements, private readonly facts: FactStore, private readonly tx: <T>(fn: () => T) => T) {}
 
   // ---- actors ----
 
@@ -183,8 +184,12 @@ export class IdentityStore {
     return (this.s.get('SELECT * FROM cards ORDER BY handle').all() as CardDbRow[]).map(cardFromRow)
   }
 
-  /** The card row and its fact: two statements, so callers run it in a transaction. */
+  /** The card row and its fact, in one transaction: a row without its fact would never reach a peer (see below). */
   putCard (c: CardRow): void {
+    this.tx(() => this.putCardRow(c))
+  }
+
+  private putCardRow (c: CardRow): void {
     // a card that moves the actor to another node remembers the node it left (see formerPeers); a card with
     // another key (the held key was revoked) is no move: the old node gets no grace
     this.s.get(`INSERT INTO cards (handle, actor_key, seq, peer_id, json, updated_at_ms, received_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -235,7 +240,15 @@ export class IdentityStore {
 
   // ---- revocations ----
 
+  /**
+   * The revocation and its fact, in one transaction: a row held without its fact would make the same revocation
+   * "already held" when it is issued again, and it would never spread.
+   */
   addRevocation (r: RevocationRow): boolean {
+    return this.tx(() => this.addRevocationRow(r))
+  }
+
+  private addRevocationRow (r: RevocationRow): boolean {
     const added = this.s.get('INSERT OR IGNORE INTO revocations (actor_key, mesh_key, handle, envelope, at_ms) VALUES (?, ?, ?, ?, ?)')
       .run(r.actorKey, r.meshKey, r.handle ?? null, r.envelope, r.atMs).changes === 1
     if (added) this.facts.append('revocation', r.envelope, r.atMs)
@@ -269,6 +282,10 @@ export class IdentityStore {
    * the fact log (and so spreads). True when it was kept.
    */
   addRenewal (r: RenewalRow): boolean {
+    return this.tx(() => this.addRenewalRow(r)) // the renewal and its fact, or neither
+  }
+
+  private addRenewalRow (r: RenewalRow): boolean {
     const kept = this.s.get(`INSERT INTO renewals (mesh_key, handle, actor_key, expires_at_ms, envelope, received_at_ms) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (mesh_key, handle, actor_key) DO UPDATE SET expires_at_ms = excluded.expires_at_ms, envelope = excluded.envelope,
         received_at_ms = excluded.received_at_ms WHERE excluded.expires_at_ms > renewals.expires_at_ms`)

@@ -94,7 +94,7 @@ export class Store {
     this.seatTokens = new SeatTokenStore(s)
     this.idempotency = new IdempotencyStore(s)
     this.mailbox = new MailboxStore(s)
-    this.identity = new IdentityStore(s, this.facts)
+    this.identity = new IdentityStore(s, this.facts, fn => this.run(fn))
     this.messages = new MessageStore(s)
     this.receipts = new ReceiptStore(s, this.facts)
     this.leases = new LeaseStore(s, this.facts)

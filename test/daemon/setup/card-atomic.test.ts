@@ -1,17 +1,18 @@
-// A card is stored with its fact, or not at all. The two are separate statements; had the card row been written and
-// the fact not (a crash, a full disk), the node would hold a card no peer ever hears of: at the next start the card
-// looks unchanged, so it is never signed again. A real store; the fact's insert is made to fail by a trigger.
+// A card, a revocation or a renewal is stored with its fact, or not at all. Each is two statements; had the row been
+// written and the fact not (a crash, a full disk), the node would hold what no peer ever hears of: a card looks
+// unchanged at the next start, so it is never signed again, and a revocation issued again is "already held". A real
+// store; the fact's insert is made to fail by a trigger.
 import '../../../daemon/runtime/polyfill.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildCard, cardJson, keyPairFromSeed, sha256, signCard, signEndorsement } from '../../../cards/index.js'
-import { HomeContext, actorAdd, importCardJson, initHome, meshCreate, refreshLocalCard } from '../../../daemon/index.js'
+import { HomeContext, actorAdd, importCardJson, initHome, meshCreate, meshRenew, meshRevoke, refreshLocalCard } from '../../../daemon/index.js'
 
 const FAIL_FACTS = "CREATE TEMP TRIGGER fail_facts BEFORE INSERT ON facts BEGIN SELECT RAISE(ABORT, 'no room for the fact'); END"
 
-describe('a card and its fact are one write', () => {
+describe('a card, a revocation or a renewal and its fact are one write', () => {
   let dir: string
   let ctx: HomeContext
   beforeEach(async () => {
@@ -27,7 +28,9 @@ describe('a card and its fact are one write', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const cardFacts = (): string[] => (ctx.store.db.prepare("SELECT hash FROM facts WHERE kind = 'card' ORDER BY seq").all() as Array<{ hash: Buffer }>).map(r => r.hash.toString('hex'))
+  const factsOf = (kind: string): string[] => (ctx.store.db.prepare('SELECT hash FROM facts WHERE kind = ? ORDER BY seq').all(kind) as Array<{ hash: Buffer }>).map(r => r.hash.toString('hex'))
+  const cardFacts = (): string[] => factsOf('card')
+  const hashOf = (bytes: Uint8Array): string => Buffer.from(sha256(bytes)).toString('hex')
   const heldHash = (handle: string): string | undefined => {
     const c = ctx.store.identity.card(handle)
     return c === undefined ? undefined : Buffer.from(sha256(new TextEncoder().encode(c.json))).toString('hex')
@@ -59,5 +62,26 @@ describe('a card and its fact are one write', () => {
     ctx.store.db.exec('DROP TRIGGER fail_facts')
     expect(importCardJson(ctx, json).status).toBe('new')
     expect(cardFacts().at(-1)).toBe(heldHash('agent-b'))
+  })
+
+  it('a revocation: when its fact cannot be written it is not held, and issued again it is held and logged', async () => {
+    await actorAdd(ctx, 'agent-c')
+    ctx.store.db.exec(FAIL_FACTS)
+    expect(() => meshRevoke(ctx, 'agent-c', 'lost laptop')).toThrow(/no room for the fact/)
+    expect(ctx.store.identity.revocations()).toEqual([])
+    ctx.store.db.exec('DROP TRIGGER fail_facts')
+    expect(meshRevoke(ctx, 'agent-c', 'lost laptop').revoked).toBe(true)
+    const [r] = ctx.store.identity.revocations()
+    expect(factsOf('revocation')).toEqual([hashOf(r.envelope)])
+  })
+
+  it('a renewal: when its fact cannot be written it is not kept, and issued again it is kept and logged', async () => {
+    ctx.store.db.exec(FAIL_FACTS)
+    await expect(meshRenew(ctx, 'agent-a', { days: 30 })).rejects.toThrow(/no room for the fact/)
+    expect(ctx.store.identity.renewals()).toEqual([])
+    ctx.store.db.exec('DROP TRIGGER fail_facts')
+    await meshRenew(ctx, 'agent-a', { days: 30 })
+    expect(factsOf('endorsement')).toEqual(ctx.store.identity.renewals().map(r => hashOf(r.envelope)))
+    expect(factsOf('endorsement')).toHaveLength(1)
   })
 })
