@@ -45,9 +45,27 @@ export class SyncClient {
   private recheck = false
   private dropped = 0 // facts pushed out of the full set by the page being applied
 
+  private retrying = false
+
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.checkpoints = new SyncCheckpoints(core)
     this.load()
+    // a card that came another way (gossip, an import, a join) while no page brings one: its facts are applied now
+    core.events.on('directory:changed', () => { void this.retryHeld() })
+  }
+
+  /** The facts set aside whose card is held now, applied in a commit of their own (one at a time). */
+  private async retryHeld (): Promise<void> {
+    if (this.closed || this.retrying || ![...this.deferred.values()].some(f => this.core.directory.get(f.awaiting) !== undefined)) return
+    this.retrying = true
+    try {
+      await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(Date.now())))
+    } catch (err) {
+      this.load()
+      this.core.log.warn('facts set aside for a card not applied', { error: errorText(err) })
+    } finally {
+      this.retrying = false
+    }
   }
 
   /** The set as stored: at start, and after a page's transaction failed (what it set aside or took back is undone). */

@@ -2,9 +2,11 @@
 // stay whole and once; archived ones still verify with status OB; the file shrinks within a stated bound; a new
 // member catches up on the current state alone; an old peer that held the whole history, offline past the horizon,
 // brings none of it back.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor, withCtx, type MeshNodeHandle } from '../../helpers/mesh.js'
-import { cli, errorCode, ok } from '../../helpers/cli.js'
+import { cli, errorCode, ok, tempDir } from '../../helpers/cli.js'
 import { seedHistory, type SeededMessage } from '../../../bench/resources/seed-history.js'
 import { SYNC_PAGE_FACTS } from '../../../daemon/sync/constants.js'
 
@@ -22,6 +24,35 @@ async function caughtUp (n: MeshNodeHandle, peers: MeshNodeHandle[]): Promise<vo
     const head = count(p.home, 'SELECT coalesce(max(seq), 0) AS n FROM facts')
     await waitFor(`${n.handle} has read ${p.handle}'s log to ${head}`, () => query(n.home, 'SELECT seq FROM peer_checkpoints WHERE peer_id = ?', p.daemon.peerId)[0]?.seq ?? 0, s => s >= head, WAIT_MS)
   }
+}
+
+const receiptHashesOf = (home: string, o: string): string[] => query(home, 'SELECT hex(hash) AS h FROM receipts WHERE message_id = ? ORDER BY h', Buffer.from(o.slice(3), 'hex')).map(r => r.h)
+
+/**
+ * a has agent-x's three receipts, then a full sync page of other receipts, then agent-x's only card (the first was
+ * compacted away); c read the first page, setting agent-x's receipts aside, and was killed once that page was stored.
+ */
+async function setAsideThenKilled (): Promise<{ a: MeshNodeHandle, c: MeshNodeHandle, sent: string[] }> {
+  const [a, c] = await createMesh(2, { start: false })
+  await a.daemon.start()
+  await ok(a.home, ['actor', 'add', 'agent-x'])
+  await ok(a.home, ['actor', 'add', 'agent-y'])
+  const sent: string[] = []
+  for (let i = 0; i < 3; i++) sent.push((await ok(a.home, ['--as', 'agent-x', 'notify', '--to', 'agent-a', '--text', `note ${i}`, '--wait', 'DELIVERED', '--json'])).obligation)
+  const before = count(a.home, 'SELECT count(*) AS n FROM receipts')
+  for (let i = 0; i < SYNC_PAGE_FACTS; i++) await a.daemon.call('notify', { as: 'agent-y', to: 'agent-a', text: `filler ${i}` })
+  await waitFor('every filler DELIVERED', () => count(a.home, 'SELECT count(*) AS n FROM receipts'), n => n >= before + SYNC_PAGE_FACTS, WAIT_MS)
+  await ok(a.home, ['actor', 'add', 'agent-x', '--role', 'reviewer'])
+  expect((await ok(a.home, ['retention', '--run', '--json'])).factsDropped).toBeGreaterThanOrEqual(1)
+  const cardSeq = query(a.home, "SELECT max(seq) AS s FROM facts WHERE kind = 'card'")[0].s
+  const ids = sent.map(o => o.slice(3).toUpperCase())
+  const xReceipts = query(a.home, `SELECT max(seq) AS s FROM facts WHERE kind = 'receipt' AND hex(ref) IN (${ids.map(() => '?').join(', ')})`, ...ids)[0].s
+  expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq <= ?', xReceipts)).toBeLessThan(SYNC_PAGE_FACTS)
+  expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq < ?', cardSeq)).toBeGreaterThan(SYNC_PAGE_FACTS)
+  await c.daemon.start({ AIOS_COMM_CRASH_AT: 'after-sync-page' }).catch(() => {}) // it may die before it says ready
+  await c.daemon.exited()
+  expect(query(c.home, 'SELECT seq FROM peer_checkpoints')[0]?.seq).toBeGreaterThanOrEqual(xReceipts)
+  return { a, c, sent }
 }
 
 describe('retention', () => {
@@ -133,31 +164,24 @@ describe('retention', () => {
   })
 
   it('a node stopped between two pages of such a log, with receipts set aside for the card, still takes them in after its restart', { timeout: 120_000 }, async () => {
-    const [a, c] = await createMesh(2, { start: false })
-    await a.daemon.start()
-    await ok(a.home, ['actor', 'add', 'agent-x'])
-    await ok(a.home, ['actor', 'add', 'agent-y'])
-    const sent = []
-    for (let i = 0; i < 3; i++) sent.push((await ok(a.home, ['--as', 'agent-x', 'notify', '--to', 'agent-a', '--text', `note ${i}`, '--wait', 'DELIVERED', '--json'])).obligation)
-    // a full sync page of other receipts after those, then agent-x's new card: the first page sets agent-x's aside
-    const before = count(a.home, 'SELECT count(*) AS n FROM receipts')
-    for (let i = 0; i < SYNC_PAGE_FACTS; i++) await a.daemon.call('notify', { as: 'agent-y', to: 'agent-a', text: `filler ${i}` })
-    await waitFor('every filler DELIVERED', () => count(a.home, 'SELECT count(*) AS n FROM receipts'), n => n >= before + SYNC_PAGE_FACTS, WAIT_MS)
-    await ok(a.home, ['actor', 'add', 'agent-x', '--role', 'reviewer'])
-    expect((await ok(a.home, ['retention', '--run', '--json'])).factsDropped).toBeGreaterThanOrEqual(1)
-    const cardSeq = query(a.home, "SELECT max(seq) AS s FROM facts WHERE kind = 'card'")[0].s
-    const ids = sent.map(o => (o as string).slice(3).toUpperCase())
-    const xReceipts = query(a.home, `SELECT max(seq) AS s FROM facts WHERE kind = 'receipt' AND hex(ref) IN (${ids.map(() => '?').join(', ')})`, ...ids)[0].s
-    expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq <= ?', xReceipts)).toBeLessThan(SYNC_PAGE_FACTS)
-    expect(count(a.home, 'SELECT count(*) AS n FROM facts WHERE seq < ?', cardSeq)).toBeGreaterThan(SYNC_PAGE_FACTS)
-    // c reads the first page (agent-x's receipts among it, its card not yet) and is killed once that page is stored
-    await c.daemon.start({ AIOS_COMM_CRASH_AT: 'after-sync-page' }).catch(() => {}) // it may die before it says ready
-    await c.daemon.exited()
-    expect(query(c.home, 'SELECT seq FROM peer_checkpoints')[0]?.seq).toBeGreaterThanOrEqual(xReceipts)
+    const { a, c, sent } = await setAsideThenKilled()
     await c.daemon.start()
     await caughtUp(c, [a])
     expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))
     for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
+  })
+
+  it('receipts set aside for a card are taken in when the card comes another way, with no page of the log', { timeout: 120_000 }, async () => {
+    const { a, c, sent } = await setAsideThenKilled()
+    const card = join(tempDir('aios-card-'), 'agent-x.json')
+    writeFileSync(card, await ok(a.home, ['card', 'show', 'agent-x', '--a2a']))
+    await a.daemon.stop() // no peer: nothing reaches c but the imported card
+    await c.daemon.start()
+    const missing = sent.filter(o => !receiptHashesOf(c.home, o).length)
+    expect(missing).toEqual(sent) // still set aside: agent-x's card is not held yet
+    await ok(c.home, ['card', 'import', card])
+    await waitFor('agent-x\'s receipts applied', () => sent.filter(o => receiptHashesOf(c.home, o).length === 0), m => m.length === 0, WAIT_MS)
+    for (const o of sent) expect(receiptHashesOf(c.home, o)).toEqual(receiptHashesOf(a.home, o))
   })
 
   it('refuses a bad policy with one line and changes nothing', async () => {
