@@ -1,6 +1,6 @@
 // The A2A client's rows (migration 014): card keys pinned per agent URL, obligations to outside agents and the
 // receipts their seat signed as a witness. Kept apart from messages and receipts: nothing here is gossiped.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export interface A2APinRow {
   url: string
@@ -38,7 +38,6 @@ export interface A2AReceiptRow {
   atMs: number
 }
 
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 const opt = <T>(v: T | null): T | undefined => v ?? undefined
 
 interface PinDbRow { url: string, thumbprint: string, jwk: string, card_name: string, pinned_at_ms: number, seen_at_ms: number }

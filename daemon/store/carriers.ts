@@ -1,5 +1,5 @@
 // Carrier contracts, the wake queue and wake attempts (migration 004), plus the times the doctor's clock check reads.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 /** What a seat's carrier needs beyond its environment variables (those stay in actors.require_env). */
 export interface ContractRow {
@@ -45,7 +45,6 @@ export interface ClockSample {
 export const MAX_OWED_COUNTED = 1000 // a wake says "1000 new" at most: counting a larger backlog costs time and tells no more
 export const MAX_WAKES_KEPT = 500 // attempts kept per seat: a seat broken for days must not grow the file without end
 
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 const nul = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
 
 /** A wakes row as SQLite returns it. */

@@ -1,6 +1,6 @@
 // Facts set aside by sync until a card they need is held (sql/migrations/025_deferred_facts.sql). Written in the
 // transaction of the page that brought them, so they outlive a restart after the checkpoint has moved past them.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export interface DeferredFact {
   hash: Uint8Array
@@ -8,8 +8,6 @@ export interface DeferredFact {
   bytes: Uint8Array
   awaiting: string
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 export class DeferredFactStore {
   constructor (private readonly s: Statements) {}

@@ -1,5 +1,5 @@
 // Evidence kept beside the signed receipts: the file a local seat acked with, or the sender's copy of its content.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export type EvidenceOrigin = 'issued' | 'received'
 
@@ -13,8 +13,6 @@ export interface EvidenceRow {
   content?: Uint8Array
   storedAtMs: number
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 /** An evidence row as SQLite returns it. */
 interface EvidenceDbRow {

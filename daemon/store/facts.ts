@@ -3,7 +3,7 @@
 import { sha256 } from '../../cards/index.js'
 import type { FactWatermark } from './fact-watermark.js'
 import { FactPeers } from './fact-peers.js'
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export type FactKind = 'card' | 'receipt' | 'revocation' | 'endorsement' | 'lease'
 
@@ -14,8 +14,6 @@ export interface FactRow {
   bytes: Uint8Array
   atMs: number
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 /** The `ref` of every fact that is not a receipt. */
 export const NO_REF: Uint8Array = new Uint8Array(0)

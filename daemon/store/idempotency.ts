@@ -1,5 +1,5 @@
 // Idempotency keys: which obligation a seat's key names, and a hash of the request it was given for.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export interface IdempotencyRow {
   seat: string
@@ -8,8 +8,6 @@ export interface IdempotencyRow {
   messageId: Uint8Array
   createdAtMs: number
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 export class IdempotencyStore {
   constructor (private readonly s: Statements) {}

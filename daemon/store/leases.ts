@@ -1,5 +1,5 @@
 // Leases: the signed LEASE facts held per message, each also appended to the fact log when it is new.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 import type { FactStore } from './facts.js'
 
 export interface LeaseRow {
@@ -13,8 +13,6 @@ export interface LeaseRow {
   envelope: Uint8Array
   receivedAtMs: number
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 interface LeaseDbRow { hash: Buffer, message_id: Buffer, fence: number, kind: string, holder: string, at_ms: number, expires_at_ms: number, envelope: Buffer, received_at_ms: number }
 

@@ -1,5 +1,5 @@
 // A mailbox node's holdings: signed messages and receipts kept for members whose node is away, with their retries.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export type MailboxKind = 'message' | 'receipt'
 
@@ -31,8 +31,6 @@ export interface MailboxPut {
 }
 
 export interface MailboxUsage { count: number, bytes: number }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 interface MailboxDbRow {
   id: number

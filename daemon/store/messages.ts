@@ -1,5 +1,5 @@
 // Messages: the signed envelopes a node holds, their derived state and the equivocations seen.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export interface MessageRow {
   id: Uint8Array
@@ -20,8 +20,6 @@ export interface MessageRow {
   /** The seat that must judge its COMPLETE (require AUDITED). */
   auditor?: string
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 /** A messages row as SQLite returns it. */
 interface MessageDbRow {

@@ -1,5 +1,5 @@
 // The outbox: messages, receipts and handoffs waiting to go to a destination seat, with their retry schedule.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export type OutboxKind = 'message' | 'receipt' | 'handoff' | 'audit'
 export type OutboxStatus = 'pending' | 'failed' | 'expired'
@@ -23,8 +23,6 @@ export interface OutboxRow {
 
 /** Rows handed over and not yet taken by a worker, at most; past it the worker reads the table instead. */
 const MAX_HANDED = 4096
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 /** An outbox row as SQLite returns it. */
 interface OutboxDbRow {

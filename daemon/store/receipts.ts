@@ -1,5 +1,5 @@
 // Receipts: the signed receipts held per message, each also appended to the fact log when it is new.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 import type { FactStore } from './facts.js'
 
 export interface ReceiptRow {
@@ -11,8 +11,6 @@ export interface ReceiptRow {
   atMs: number
   receivedAtMs: number
 }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 /** A receipts row as SQLite returns it. */
 interface ReceiptDbRow { hash: Buffer, message_id: Buffer, state: string, actor: string, envelope: Buffer, at_ms: number, received_at_ms: number }

@@ -1,6 +1,6 @@
 // Retention's SQL: which obligations are final and old enough to archive, what one archived or purged obligation
 // leaves behind, the fact-log entries that no longer say anything, and the ids that must never come back.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export type FinalState = 'AUDITED' | 'COMPLETE' | 'REJECTED' | 'CANCELED' | 'EXPIRED' | 'FAILED'
 
@@ -30,7 +30,6 @@ export interface StoreSize {
   autoVacuum: number
 }
 
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 const opt = (b: Buffer | null): Uint8Array | undefined => (b === null ? undefined : u8(b))
 
 interface ArchivedDbRow {

@@ -2,6 +2,9 @@
 import type Database from 'better-sqlite3'
 import type { Db } from './db.js'
 
+/** A BLOB as better-sqlite3 returns it (a Buffer), seen as a plain Uint8Array over the same bytes. */
+export const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
 export class Statements {
   private readonly cache = new Map<string, Database.Statement>()
   constructor (private readonly db: Db) {}

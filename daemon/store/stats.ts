@@ -1,12 +1,10 @@
 // Counts for status, metrics and the web page: grouped reads only, nothing here writes.
-import type { Statements } from './statements.js'
+import { u8, type Statements } from './statements.js'
 
 export interface MessageCount { direction: 'in' | 'out' | 'relay', state: string, count: number }
 export interface OutboxDepth { dest: string, kind: string, status: string, count: number, oldestAtMs: number }
 export interface WakeCount { result: string, code?: string, count: number }
 export interface OldestOpen { id: Uint8Array, from: string, to: string, state: string, sinceMs: number }
-
-const u8 = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
 export class StatsStore {
   constructor (private readonly s: Statements) {}
