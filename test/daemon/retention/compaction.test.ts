@@ -26,6 +26,14 @@ async function caughtUp (n: MeshNodeHandle, peers: MeshNodeHandle[]): Promise<vo
   }
 }
 
+/** `c` started: once it has read `a`'s whole log it holds every receipt `a` does, and `sent` are DELIVERED there. */
+async function startAndHoldAll (c: MeshNodeHandle, a: MeshNodeHandle, sent: string[]): Promise<void> {
+  await c.daemon.start()
+  await caughtUp(c, [a])
+  expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))
+  for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
+}
+
 const receiptHashesOf = (home: string, o: string): string[] => query(home, 'SELECT hex(hash) AS h FROM receipts WHERE message_id = ? ORDER BY h', Buffer.from(o.slice(3), 'hex')).map(r => r.h)
 
 /**
@@ -157,18 +165,12 @@ describe('retention', () => {
     const order = query(a.home, "SELECT kind, seq FROM facts WHERE kind IN ('card', 'receipt') ORDER BY seq").map(f => f.kind)
     expect(order.lastIndexOf('receipt')).toBeLessThan(order.lastIndexOf('card'))
     expect(count(a.home, 'SELECT count(*) AS n FROM receipts')).toBe(3)
-    await c.daemon.start()
-    await caughtUp(c, [a])
-    expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))
-    for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
+    await startAndHoldAll(c, a, sent)
   })
 
   it('a node stopped between two pages of such a log, with receipts set aside for the card, still takes them in after its restart', { timeout: 120_000 }, async () => {
     const { a, c, sent } = await setAsideThenKilled()
-    await c.daemon.start()
-    await caughtUp(c, [a])
-    expect(receiptHashes(c.home)).toEqual(receiptHashes(a.home))
-    for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
+    await startAndHoldAll(c, a, sent)
   })
 
   it('receipts set aside for a card are taken in when the card comes another way, with no page of the log', { timeout: 120_000 }, async () => {
@@ -177,7 +179,7 @@ describe('retention', () => {
     writeFileSync(card, await ok(a.home, ['card', 'show', 'agent-x', '--a2a']))
     await a.daemon.stop() // no peer: nothing reaches c but the imported card
     await c.daemon.start()
-    const missing = sent.filter(o => !receiptHashesOf(c.home, o).length)
+    const missing = sent.filter(o => receiptHashesOf(c.home, o).length === 0)
     expect(missing).toEqual(sent) // still set aside: agent-x's card is not held yet
     await ok(c.home, ['card', 'import', card])
     await waitFor('agent-x\'s receipts applied', () => sent.filter(o => receiptHashesOf(c.home, o).length === 0), m => m.length === 0, WAIT_MS)
