@@ -5,7 +5,7 @@ import { seatsHealth, type SeatHealth, type WakeService } from '../wake/index.js
 import { clockCheck } from './clock.js'
 import { endorsementChecks } from './endorsement.js'
 import { reachCheck, type ReachFacts } from './reach.js'
-import { fail, pass, type DoctorCheck } from './types.js'
+import { fail, pass, warn, type DoctorCheck } from './types.js'
 import type { RetentionView } from '../retention/index.js'
 
 export interface DoctorNodeView {
@@ -26,7 +26,7 @@ export interface DaemonDoctor {
 
 export async function daemonDoctor (core: Core, view: DoctorNodeView, wake: WakeService): Promise<DaemonDoctor> {
   const seats = await seatsHealth(core, wake)
-  const checks = [listeningCheck(view), peersCheck(view), reachCheck({ addresses: view.addresses(), ...view.reach() }, view.peers()), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon')), ...endorsementChecks(core.ctx), ...storeCheck(view.retention?.())]
+  const checks = [listeningCheck(view), peersCheck(view), reachCheck({ addresses: view.addresses(), ...view.reach() }, view.peers()), clockCheck(core), ...seats.map(s => seatCheck(s, 'the daemon')), ...endorsementChecks(core.ctx), waitingFactsCheck(core), ...storeCheck(view.retention?.())]
   const requiredEnv = [...new Set(core.store.identity.actors().flatMap(a => a.requireEnv))].sort()
   return { pid: process.pid, checks, requiredEnv }
 }
@@ -55,6 +55,20 @@ export function seatCheck (s: SeatHealth, by: string): DoctorCheck {
   if (!s.healthy) return fail(name, `${s.problem ?? 'unhealthy'} (checked by ${by}); ${last}${owed}`, s.fix ?? 'see aios-comm status')
   const items = s.contract.map(i => `${i.name}: ${i.detail}`).join('; ')
   return pass(name, `${s.carrier}; ${items}; ${last}${owed}`)
+}
+
+// A fact set aside for a card normally waits for a later page of the same log: seconds. Past this, its card is not
+// coming by itself, and the receipts or leases it carries stay invisible here.
+export const FACTS_WAITING_WARN_MS = 10 * 60_000
+
+/** Receipts and leases from peers' logs set aside until the card they need is held (daemon/sync/sync-client.ts). */
+export function waitingFactsCheck (core: Core, nowMs = Date.now()): DoctorCheck {
+  const name = 'facts waiting for a card'
+  const w = core.store.deferred.summary()
+  if (w.count === 0 || w.oldestAtMs === undefined) return pass(name, 'none')
+  const detail = `${w.count} receipt(s) or lease(s) wait for the card of ${w.awaiting.join(', ')}${w.handles > w.awaiting.length ? ` and ${w.handles - w.awaiting.length} other(s)` : ''}; the oldest since ${new Date(w.oldestAtMs).toISOString()}`
+  if (nowMs - w.oldestAtMs < FACTS_WAITING_WARN_MS) return pass(name, detail)
+  return warn(name, detail, `no peer has served that card: check that a node hosting ${w.awaiting[0]} is connected (aios-comm peers), or import its card (aios-comm card import FILE)`)
 }
 
 const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`

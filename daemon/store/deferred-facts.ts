@@ -24,6 +24,13 @@ export class DeferredFactStore {
     this.s.get('INSERT INTO deferred_facts (hash, kind, bytes, awaiting, at_ms) VALUES (?, ?, ?, ?, ?)').run(f.hash, f.kind, f.bytes, f.awaiting, atMs)
   }
 
+  /** How many wait, for which handles (the first few, by name), and since when the oldest has waited. */
+  summary (): { count: number, handles: number, awaiting: string[], oldestAtMs?: number } {
+    const r = this.s.get('SELECT count(*) AS n, count(DISTINCT awaiting) AS h, min(at_ms) AS oldest FROM deferred_facts').get() as { n: number, h: number, oldest: number | null }
+    const awaiting = this.s.get('SELECT DISTINCT awaiting FROM deferred_facts ORDER BY awaiting LIMIT 5').pluck().all() as string[]
+    return { count: r.n, handles: r.h, awaiting, ...(r.oldest !== null ? { oldestAtMs: r.oldest } : {}) }
+  }
+
   remove (hash: Uint8Array): void {
     this.s.get('DELETE FROM deferred_facts WHERE hash = ?').run(hash)
   }

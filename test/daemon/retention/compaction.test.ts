@@ -34,6 +34,11 @@ async function startAndHoldAll (c: MeshNodeHandle, a: MeshNodeHandle, sent: stri
   for (const o of sent) expect((await ok(c.home, ['status', o, '--json'])).state).toBe('DELIVERED')
 }
 
+/** The doctor's line on facts set aside for a card (the report fails here for other reasons: a peer is down). */
+async function waitingCheck (n: MeshNodeHandle): Promise<any> {
+  return JSON.parse((await cli(n.home, ['doctor', '--json'])).stdout).checks.find((x: any) => x.name === 'facts waiting for a card')
+}
+
 const receiptHashesOf = (home: string, o: string): string[] => query(home, 'SELECT hex(hash) AS h FROM receipts WHERE message_id = ? ORDER BY h', Buffer.from(o.slice(3), 'hex')).map(r => r.h)
 
 /**
@@ -178,12 +183,17 @@ describe('retention', () => {
     const card = join(tempDir('aios-card-'), 'agent-x.json')
     writeFileSync(card, await ok(a.home, ['card', 'show', 'agent-x', '--a2a']))
     await a.daemon.stop() // no peer: nothing reaches c but the imported card
+    // set aside an hour ago, as far as c can tell: its doctor says what waits, for whom, and what to do
+    await withCtx(c.home, ctx => ctx.store.db.prepare('UPDATE deferred_facts SET at_ms = at_ms - 3600000').run())
     await c.daemon.start()
     const missing = sent.filter(o => receiptHashesOf(c.home, o).length === 0)
     expect(missing).toEqual(sent) // still set aside: agent-x's card is not held yet
+    const waiting = await waitingCheck(c)
+    expect(waiting).toMatchObject({ ok: true, warn: true, detail: expect.stringMatching(/^3 receipt\(s\) or lease\(s\) wait for the card of agent-x; the oldest since /), fix: expect.stringContaining('aios-comm card import') })
     await ok(c.home, ['card', 'import', card])
     await waitFor('agent-x\'s receipts applied', () => sent.filter(o => receiptHashesOf(c.home, o).length === 0), m => m.length === 0, WAIT_MS)
     for (const o of sent) expect(receiptHashesOf(c.home, o)).toEqual(receiptHashesOf(a.home, o))
+    expect(await waitingCheck(c)).toMatchObject({ ok: true, detail: 'none' })
   })
 
   it('refuses a bad policy with one line and changes nothing', async () => {
