@@ -113,7 +113,7 @@ async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions
   const now = Date.now()
   const endorsement = owner !== undefined && bytesEqual(owner.publicKey, meshKey) ? signEndorsement(owner, handle, pair.publicKey, now) : undefined
   writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
-  id.insertActor({
+  const seat: ActorRow = {
     handle,
     actorKey: keyText(pair.publicKey),
     carrier: opts.carrier ?? 'shell',
@@ -127,8 +127,14 @@ async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions
     roles: normalizeRoles(opts.roles ?? []),
     skills: change.skills,
     mcp: change.mcp
+  }
+  // The seat, its contract and (isolated) its token's hash are one write: a seat never exists, not even for a moment
+  // or after a crash, without the checks its wakes need or the token it must be acted as with.
+  ctx.store.tx(() => {
+    id.insertActor(seat)
+    ctx.store.carriers.setContract(handle, contract)
+    if (opts.isolated === true) isolateSeat(ctx, handle)
   })
-  ctx.store.carriers.setContract(handle, contract)
   const result: ActorAddResult = {
     handle, actorKey: keyText(pair.publicKey), created: true, endorsed: endorsement !== undefined, isolated: false, roles: normalizeRoles(opts.roles ?? []),
     ...capabilityNames(change.skills, change.mcp)
@@ -153,19 +159,21 @@ function writeRequest (ctx: HomeContext, handle: string, meshKey: Uint8Array): s
 
 async function updateActor (ctx: HomeContext, a: ActorRow, opts: ActorOptions, change: CapabilityChange): Promise<ActorAddResult> {
   const contract = mergeContract(a.handle, opts.carrier ?? a.carrier, ctx.store.carriers.contract(a.handle), opts)
-  ctx.store.identity.updateCarrier(a.handle, {
-    carrier: opts.carrier ?? a.carrier,
-    model: opts.model ?? a.model,
-    pane: opts.pane ?? a.pane,
-    tmuxSocket: opts.tmuxSocket ?? a.tmuxSocket,
-    requireEnv: opts.requireEnv ?? a.requireEnv
-  })
   const roles = opts.roles === undefined ? a.roles : normalizeRoles(opts.roles)
-  if (opts.roles !== undefined) ctx.store.identity.setRoles(a.handle, roles) // the card below states them (seq + 1 when they changed)
   const skills = change.skills ?? a.skills ?? []
   const mcp = change.mcp ?? a.mcp ?? []
-  if (change.skills !== undefined) ctx.store.identity.setCapabilities(a.handle, { skills, mcp }) // seq + 1 when they changed
-  ctx.store.carriers.setContract(a.handle, contract)
+  ctx.store.tx(() => { // every setting of the command, or none: a card is never signed from half of them
+    ctx.store.identity.updateCarrier(a.handle, {
+      carrier: opts.carrier ?? a.carrier,
+      model: opts.model ?? a.model,
+      pane: opts.pane ?? a.pane,
+      tmuxSocket: opts.tmuxSocket ?? a.tmuxSocket,
+      requireEnv: opts.requireEnv ?? a.requireEnv
+    })
+    if (opts.roles !== undefined) ctx.store.identity.setRoles(a.handle, roles) // the card below states them (seq + 1 when they changed)
+    if (change.skills !== undefined) ctx.store.identity.setCapabilities(a.handle, { skills, mcp }) // seq + 1 when they changed
+    ctx.store.carriers.setContract(a.handle, contract)
+  })
   const result: ActorAddResult = { handle: a.handle, actorKey: a.actorKey, created: false, endorsed: a.endorsement !== undefined, isolated: false, roles, ...capabilityNames(skills, mcp) }
   if (a.endorsement !== undefined) await refreshLocalCard(ctx, a.handle)
   else {

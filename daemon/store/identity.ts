@@ -152,8 +152,10 @@ export class IdentityStore {
   /** Installs a seat that arrives with its key (a seat move); an existing row for the handle is replaced. */
   upsertActor (a: ActorRow): void {
     this.seats.changed()
-    this.s.get('DELETE FROM actors WHERE handle = ?').run(a.handle)
-    this.insertActor(a)
+    this.tx(() => { // the old row goes only with the new one in: a refused insert keeps it
+      this.s.get('DELETE FROM actors WHERE handle = ?').run(a.handle)
+      this.insertActor(a)
+    })
   }
 
   /** The seat's roles, as its next card will state them: the caller validates and normalizes them (cards/role.ts). */

@@ -1,7 +1,8 @@
-// A card, a revocation or a renewal is stored with its fact, or not at all. Each is two statements; had the row been
-// written and the fact not (a crash, a full disk), the node would hold what no peer ever hears of: a card looks
-// unchanged at the next start, so it is never signed again, and a revocation issued again is "already held". A real
-// store; the fact's insert is made to fail by a trigger.
+// A card, a revocation or a renewal is stored with its fact, or not at all, and a new seat with its wake contract and,
+// when isolated, its token. Each is two or more statements. Had the first been written and the rest not (a crash, a
+// full disk), the node would hold what no peer ever hears of (a card looks unchanged at the next start, so it is never
+// signed again; a revocation issued again is "already held"), or a seat that wakes without its checks or acts without
+// its token. A real store; the second write is made to fail by a trigger.
 import '../../../daemon/runtime/polyfill.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,7 @@ import { HomeContext, actorAdd, importCardJson, initHome, meshCreate, meshRenew,
 
 const FAIL_FACTS = "CREATE TEMP TRIGGER fail_facts BEFORE INSERT ON facts BEGIN SELECT RAISE(ABORT, 'no room for the fact'); END"
 
-describe('a card, a revocation or a renewal and its fact are one write', () => {
+describe('setup writes that are one write', () => {
   let dir: string
   let ctx: HomeContext
   beforeEach(async () => {
@@ -83,5 +84,32 @@ describe('a card, a revocation or a renewal and its fact are one write', () => {
     await meshRenew(ctx, 'agent-a', { days: 30 })
     expect(factsOf('endorsement')).toEqual(ctx.store.identity.renewals().map(r => hashOf(r.envelope)))
     expect(factsOf('endorsement')).toHaveLength(1)
+  })
+
+  it('an isolated seat: when its token cannot be stored the seat is not made, so it never acts without one', async () => {
+    ctx.store.db.exec("CREATE TEMP TRIGGER fail_tokens BEFORE INSERT ON seat_tokens BEGIN SELECT RAISE(ABORT, 'no room for the token'); END")
+    await expect(actorAdd(ctx, 'agent-i', { isolated: true })).rejects.toThrow(/no room for the token/)
+    expect(ctx.store.identity.actor('agent-i')).toBeUndefined()
+    ctx.store.db.exec('DROP TRIGGER fail_tokens')
+    const r = await actorAdd(ctx, 'agent-i', { isolated: true })
+    expect(r).toMatchObject({ created: true, isolated: true })
+    expect(ctx.store.seatTokens.hash('agent-i')).toBeDefined()
+  })
+
+  it('a seat\'s wake contract: when it cannot be stored the seat is not made', async () => {
+    ctx.store.db.exec("CREATE TEMP TRIGGER fail_contract BEFORE UPDATE OF require_files ON actors BEGIN SELECT RAISE(ABORT, 'no room for the contract'); END")
+    await expect(actorAdd(ctx, 'agent-w', { requireFile: ['/etc/hostname'] })).rejects.toThrow(/no room for the contract/)
+    expect(ctx.store.identity.actor('agent-w')).toBeUndefined()
+    ctx.store.db.exec('DROP TRIGGER fail_contract')
+    await actorAdd(ctx, 'agent-w', { requireFile: ['/etc/hostname'] })
+    expect(ctx.store.carriers.contract('agent-w')?.requireFiles).toEqual(['/etc/hostname'])
+  })
+
+  it('a seat moved in over a row of the same handle: a refused insert keeps the old row', async () => {
+    await actorAdd(ctx, 'agent-c')
+    const a = ctx.store.identity.actor('agent-a')!
+    const c = ctx.store.identity.actor('agent-c')!
+    expect(() => ctx.store.identity.upsertActor({ ...a, actorKey: c.actorKey })).toThrow(/UNIQUE/) // the key is agent-c's
+    expect(ctx.store.identity.actor('agent-a')).toEqual(a)
   })
 })
