@@ -44,8 +44,8 @@ export class SyncClient {
   // facts loaded at start are tried again with the first page, whatever it holds: their card may have come meanwhile
   private recheck = false
   private dropped = 0 // facts pushed out of the full set by the page being applied
-
   private retrying = false
+  private retryAgain = false // a card came while a retry was running: one more pass after it
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.checkpoints = new SyncCheckpoints(core)
@@ -56,7 +56,11 @@ export class SyncClient {
 
   /** The facts set aside whose card is held now, applied in a commit of their own (one at a time). */
   private async retryHeld (): Promise<void> {
-    if (this.closed || this.retrying || ![...this.deferred.values()].some(f => this.core.directory.get(f.awaiting) !== undefined)) return
+    if (this.retrying) {
+      this.retryAgain = true
+      return
+    }
+    if (this.closed || ![...this.deferred.values()].some(f => this.core.directory.get(f.awaiting) !== undefined)) return
     this.retrying = true
     try {
       await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(Date.now())))
@@ -65,6 +69,10 @@ export class SyncClient {
       this.core.log.warn('facts set aside for a card not applied', { error: errorText(err) })
     } finally {
       this.retrying = false
+    }
+    if (this.retryAgain) {
+      this.retryAgain = false
+      await this.retryHeld()
     }
   }
 
