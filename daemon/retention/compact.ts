@@ -162,7 +162,7 @@ async function purge (store: Store, beforeMs: number, nowMs: number, report: Com
 }
 
 /** The handle and seq a card fact states, read without verifying (it was verified when it was stored). */
-function cardIdentity (bytes: Uint8Array): { handle: string, seq: number } | undefined {
+export function cardIdentity (bytes: Uint8Array): { handle: string, seq: number } | undefined {
   try {
     const card = JSON.parse(Buffer.from(bytes).toString('utf8')) as { name?: unknown, capabilities?: { extensions?: Array<{ uri?: unknown, params?: { seq?: unknown } }> } }
     const seq = card.capabilities?.extensions?.find(e => e.uri === MESH_EXTENSION_URI)?.params?.seq

@@ -18,10 +18,9 @@ export class DeferredFactStore {
     return rows.map(r => ({ hash: u8(r.hash), kind: r.kind, bytes: u8(r.bytes), awaiting: r.awaiting }))
   }
 
-  /** Sets a fact aside (again: a fact set aside before moves to the back, waiting for `awaiting` now). */
+  /** Sets a fact aside (again: a fact set aside before is replaced, at the back, waiting for `awaiting` now). */
   put (f: DeferredFact, atMs: number): void {
-    this.s.get('DELETE FROM deferred_facts WHERE hash = ?').run(f.hash)
-    this.s.get('INSERT INTO deferred_facts (hash, kind, bytes, awaiting, at_ms) VALUES (?, ?, ?, ?, ?)').run(f.hash, f.kind, f.bytes, f.awaiting, atMs)
+    this.s.get('INSERT OR REPLACE INTO deferred_facts (hash, kind, bytes, awaiting, at_ms) VALUES (?, ?, ?, ?, ?)').run(f.hash, f.kind, f.bytes, f.awaiting, atMs)
   }
 
   /** How many wait, for which handles (the first few, by name), and since when the oldest has waited. */

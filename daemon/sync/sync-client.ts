@@ -41,17 +41,21 @@ export class SyncClient {
   // the stored set, in memory: a page looks here, not in the table, for facts whose card it brought
   private readonly deferred = new Map<string, { hash: Uint8Array, kind: string, envelope: Uint8Array, awaiting: string }>()
   private deferredBytes = 0
-  // facts loaded at start are tried again with the first page, whatever it holds: their card may have come meanwhile
-  private recheck = false
-  private dropped = 0 // facts pushed out of the full set by the page being applied
   private retrying = false
   private retryAgain = false // a card came while a retry was running: one more pass after it
 
   constructor (private readonly node: MeshNode, private readonly core: Core) {
     this.checkpoints = new SyncCheckpoints(core)
     this.load()
+    void this.retryHeld() // what was set aside before a stop, whose card came meanwhile
     // a card that came another way (gossip, an import, a join) while no page brings one: its facts are applied now
     core.events.on('directory:changed', () => { void this.retryHeld() })
+  }
+
+  /** Whether a fact set aside waits for a card held now. */
+  private anyHeld (): boolean {
+    for (const f of this.deferred.values()) if (this.core.directory.get(f.awaiting) !== undefined) return true
+    return false
   }
 
   /** The facts set aside whose card is held now, applied in a commit of their own (one at a time). */
@@ -60,7 +64,7 @@ export class SyncClient {
       this.retryAgain = true
       return
     }
-    if (this.closed || ![...this.deferred.values()].some(f => this.core.directory.get(f.awaiting) !== undefined)) return
+    if (this.closed || !this.anyHeld()) return
     this.retrying = true
     try {
       await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(Date.now())))
@@ -76,7 +80,7 @@ export class SyncClient {
     }
   }
 
-  /** The set as stored: at start, and after a page's transaction failed (what it set aside or took back is undone). */
+  /** The set as stored: at start, and after a transaction failed (what it set aside or took back is undone). */
   private load (): void {
     this.deferred.clear()
     this.deferredBytes = 0
@@ -84,7 +88,6 @@ export class SyncClient {
       this.deferred.set(hexOf(f.hash), { hash: f.hash, kind: f.kind, envelope: f.bytes, awaiting: f.awaiting })
       this.deferredBytes += f.bytes.byteLength
     }
-    this.recheck = this.deferred.size > 0
   }
 
   async pull (peerId: string): Promise<void> {
@@ -132,8 +135,8 @@ export class SyncClient {
     this.checkpoints.flush()
   }
 
-  /** Sets a fact aside, in memory and in the store (call inside the page's transaction). */
-  private defer (f: FactData, awaiting: string, now: number): void {
+  /** Sets a fact aside, in memory and in the store (call inside a transaction); returns how many older ones it pushed out. */
+  private defer (f: FactData, awaiting: string, now: number): number {
     const hash = sha256(f.envelope)
     const key = hexOf(hash)
     this.drop(key)
@@ -141,10 +144,9 @@ export class SyncClient {
     this.deferred.set(key, { hash, kind: f.kind, envelope, awaiting })
     this.deferredBytes += envelope.byteLength
     this.core.store.deferred.put({ hash, kind: f.kind, bytes: envelope, awaiting }, now)
-    while (this.deferred.size > MAX_DEFERRED_FACTS || this.deferredBytes > MAX_DEFERRED_BYTES) {
-      this.forget(this.deferred.keys().next().value as string)
-      this.dropped++
-    }
+    let dropped = 0
+    for (; this.deferred.size > MAX_DEFERRED_FACTS || this.deferredBytes > MAX_DEFERRED_BYTES; dropped++) this.forget(this.deferred.keys().next().value as string)
+    return dropped
   }
 
   /** Takes a fact out of the set, in memory and in the store (inside a transaction). */
@@ -180,26 +182,28 @@ export class SyncClient {
   private async applyPage (peerId: string, facts: FactData[], stats: SyncStats): Promise<void> {
     if (facts.length === 0) return
     const now = Date.now()
-    this.dropped = 0
+    let dropped: number
     try {
-      await this.commitPage(peerId, facts, stats, now)
+      dropped = await this.commitPage(peerId, facts, stats, now)
     } catch (err) {
       this.load()
       throw err
     }
-    if (this.dropped > 0) this.core.log.warn('facts waiting for a card dropped: too many wait', { peer: peerId, dropped: this.dropped, waiting: this.deferred.size })
+    if (dropped > 0) this.core.log.warn('facts waiting for a card dropped: too many wait', { peer: peerId, dropped, waiting: this.deferred.size })
     crashPoint('after-sync-page')
   }
 
-  private async commitPage (peerId: string, facts: FactData[], stats: SyncStats, now: number): Promise<void> {
-    await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(peerId, () => {
+  /** Applies a page, its checkpoint in the same transaction; returns how many facts set aside it pushed out. */
+  private async commitPage (peerId: string, facts: FactData[], stats: SyncStats, now: number): Promise<number> {
+    return await this.core.store.commit.run(() => this.core.store.facts.peers.receivedFrom(peerId, () => {
       let wrote = false
+      let dropped = 0
       let cards = false
       for (const f of facts) {
         stats.received++
         stats.bytes += f.envelope.byteLength
         const v = applyFact(this.core, f.kind, f.envelope, now)
-        if (v.verdict === 'ignore' && v.awaiting !== undefined) this.defer(f, v.awaiting, now)
+        if (v.verdict === 'ignore' && v.awaiting !== undefined) dropped += this.defer(f, v.awaiting, now)
         if (v.verdict === 'new') {
           stats.applied++
           wrote = true
@@ -213,11 +217,11 @@ export class SyncClient {
         }
       }
       // facts set aside came with earlier pages, perhaps from another peer: held by no peer this node knows of
-      if ((cards || this.recheck) && this.deferred.size > 0) stats.applied += this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(now))
-      this.recheck = false
+      if (cards && this.deferred.size > 0) stats.applied += this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(now))
       const last = facts[facts.length - 1].seq
       if (wrote) this.checkpoints.write(peerId, last, now) // rides the write this page makes anyway
       else this.checkpoints.later(peerId, last)
+      return dropped
     }))
   }
 }

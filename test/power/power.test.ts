@@ -4,7 +4,7 @@
 // whose store never fsyncs (synchronous=OFF, and no fdatasync of the log) must lose DELIVERED messages: the proof the
 // suite can see a durability bug. AIOS_POWER_MUTANT=early runs that proof on a build that fsyncs but settles first.
 import { describe, expect, it } from 'vitest'
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, renameSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { call } from '../../cli/control-client.js'
 import { tempDir } from '../helpers/cli.js'
@@ -13,7 +13,7 @@ import { chaosRng, type Rng } from '../chaos/faults/seed.js'
 import { Supervisor } from '../chaos/faults/supervisor.js'
 import { historyPath, observeReceipts, unknownAllowed, waitHealed, write } from '../chaos/faults/workload.js'
 import { UNKNOWN_LIMIT } from '../chaos/table.mjs'
-import { answeredBy, createPowerMesh, powerCut, ServedLog, type PowerNode } from '../chaos/faults/power-mesh.js'
+import { answeredBy, copyStore, createPowerMesh, powerCut, ServedLog, type PowerNode } from '../chaos/faults/power-mesh.js'
 import { mutatedBuild } from '../chaos/faults/power-build.js'
 
 const FULL = process.env.AIOS_POWER === 'full'
@@ -146,7 +146,7 @@ async function powerRun (name: string, rng: Rng, cycles: number, cli?: string, r
     for (const n of nodes) {
       const to = join(dirname(historyFile), n.handle)
       mkdirSync(to, { recursive: true })
-      for (const f of ['node.db', 'node.db-wal']) if (existsSync(join(n.home, f))) copyFileSync(join(n.home, f), join(to, f))
+      copyStore(n.home, to)
     }
     process.stdout.write(`[power] ${name}: the stores are kept in ${dirname(historyFile)}\n`)
   }

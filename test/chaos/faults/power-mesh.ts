@@ -5,12 +5,13 @@
 // are measured at the end.
 import { randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { onTestFinished } from 'vitest'
 import { DaemonProcess } from '../../../cli/harness/index.js'
 import { call } from '../../../cli/control-client.js'
 import { homePaths } from '../../../daemon/index.js'
+import { cardIdentity } from '../../../daemon/retention/compact.js'
 import { createMesh, query, type MeshNodeHandle } from '../../helpers/mesh.js'
 import { CLI, cli, tempDir } from '../../helpers/cli.js'
 import type { History } from '../history/index.js'
@@ -100,9 +101,9 @@ export async function powerCut (node: PowerNode, history: History, sup: Supervis
   }
   // and after the start: a row on disk that the daemon's open dropped is lost as well
   const started = messagesIn(query(node.home, 'SELECT id, local_to, local_from FROM messages'))
-  const held = (o: string): boolean => onDisk?.held.has(o) !== false && started.held.has(o)
-  findings.deliveredLost = delivered.filter(o => !held(o))
-  findings.obligationsLost = answered.filter(o => onDisk?.sent.has(o) === false || !started.sent.has(o))
+  const gone = (which: keyof HeldMessages, o: string): boolean => onDisk?.[which].has(o) === false || !started[which].has(o)
+  findings.deliveredLost = delivered.filter(o => gone('held', o))
+  findings.obligationsLost = answered.filter(o => gone('sent', o))
   for (const [f, bytes] of before) {
     const now = existsSync(f) ? readFileSync(f) : undefined
     if (bytes !== undefined && (now === undefined || !now.equals(bytes))) findings.identity.push(`${f} ${now === undefined ? 'is gone' : 'changed'}`)
@@ -130,9 +131,8 @@ function messagesIn (rows: Array<{ id: Buffer, local_to: number, local_from: num
 /** The messages in a copy of the store as the cut left it (its log replayed by SQLite on open, as the daemon's
  * open would); undefined when the copy does not open as a store, which the daemon's start then reports. */
 function messagesOnDisk (home: string): HeldMessages | undefined {
-  const db = homePaths(home).db
   const dir = tempDir('aios-power-ondisk-')
-  for (const ext of ['', '-wal']) if (existsSync(db + ext)) copyFileSync(db + ext, join(dir, `node.db${ext}`))
+  copyStore(home, dir)
   try {
     const copy = new Database(join(dir, 'node.db'), { fileMustExist: true })
     try {
@@ -143,6 +143,12 @@ function messagesOnDisk (home: string): HeldMessages | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Copies a home's store (the database and its log, as they are) into `to`, under the same names. */
+export function copyStore (home: string, to: string): void {
+  const db = homePaths(home).db
+  for (const ext of ['', '-wal']) if (existsSync(db + ext)) copyFileSync(db + ext, join(to, `${basename(db)}${ext}`))
 }
 
 /** Obligations addressed to `handle` whose DELIVERED (or later) the test saw at their sender. */
@@ -199,7 +205,7 @@ export class ServedLog {
     for (const node of nodes) {
       const rows = query<{ seq: number, hash: Buffer, kind: string, at: number, bytes: Buffer }>(node.home, 'SELECT seq, hash, kind, at_ms AS at, bytes FROM facts')
       const now = new Map(rows.map(r => [r.seq, r.hash.toString('hex')]))
-      const what = new Map(rows.map(r => [r.seq, `a ${r.kind}${r.kind === 'card' ? ` ${cardNameSeq(r.bytes)}` : ''} stored at ${new Date(r.at).toISOString()}, ${r.hash.toString('hex').slice(0, 12)}`]))
+      const what = new Map(rows.map(r => [r.seq, `a ${r.kind}${r.kind === 'card' ? ` ${cardText(r.bytes)}` : ''} stored at ${new Date(r.at).toISOString()}, ${r.hash.toString('hex').slice(0, 12)}`]))
       for (const [seq, hash] of this.served.get(node.handle) ?? []) {
         if (now.get(seq) !== hash) flag(`${node.handle}:${seq}`, `${node.handle} seq ${seq} was ${hash.slice(0, 12)} when a peer checkpointed it, now ${now.get(seq)?.slice(0, 12) ?? 'nothing'}`)
       }
@@ -217,14 +223,10 @@ export class ServedLog {
   }
 }
 
-/** A card fact's handle and seq, as "handle#seq" (read without verifying). */
-function cardNameSeq (bytes: Buffer): string {
-  try {
-    const c = JSON.parse(bytes.toString('utf8')) as { name?: string, capabilities?: { extensions?: Array<{ params?: { seq?: number } }> } }
-    return `${String(c.name)}#${String(c.capabilities?.extensions?.find(e => e.params?.seq !== undefined)?.params?.seq)}`
-  } catch {
-    return 'unreadable'
-  }
+/** A card fact as "handle#seq" (read without verifying, as retention does). */
+function cardText (bytes: Buffer): string {
+  const c = cardIdentity(bytes)
+  return c === undefined ? 'unreadable' : `${c.handle}#${c.seq}`
 }
 
 /** The cards a node holds, as "handle#seq", and its fact count by kind: what a gap line needs to tell why. */
