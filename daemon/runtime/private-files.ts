@@ -1,6 +1,7 @@
 // Durable private files: written atomically with mode 0600 in folders of mode 0700, each new name fsynced in its
 // folder. Below home/ and store/, which both write such files (keys and tokens; the boot record beside the store).
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { closeSync, constants, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
 /** Creates the folder (and missing parents) and makes each new entry durable in the folder that holds it. */
@@ -33,18 +34,29 @@ export function syncDir (dir: string): void {
   }
 }
 
-/** Writes via a temp file + fsync + rename + fsync of the folder, so neither a crash nor a power cut leaves half a key or loses it. */
+/**
+ * Writes via a temp file + fsync + rename + fsync of the folder, so neither a crash nor a power cut leaves half a key or
+ * loses it. The temp file has a random name and is made new (O_EXCL, which also refuses a symlink in its place): in a
+ * folder others may write (an `--out` into /tmp), a file or link planted under a name guessed beforehand is never
+ * opened, so the secret is written into no one else's file and nothing is written through a link. Its mode is set on
+ * the open file, whatever the umask.
+ */
 export function writePrivateFile (path: string, content: string, mode = 0o600): void {
   ensurePrivateDir(dirname(path))
-  const tmp = `${path}.tmp-${process.pid}`
-  const fd = openSync(tmp, 'w', mode)
+  const tmp = `${path}.tmp-${randomBytes(8).toString('hex')}`
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode)
   try {
-    writeSync(fd, content)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
+    try {
+      fchmodSync(fd, mode)
+      writeSync(fd, content)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  } catch (err) {
+    rmSync(tmp, { force: true })
+    throw err
   }
-  chmodSync(tmp, mode)
-  renameSync(tmp, path)
   syncDir(dirname(path))
 }
