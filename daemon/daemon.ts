@@ -19,7 +19,7 @@ import { settleConflicts } from './setup/conflicts.js'
 import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
 import { LEASE_PROTOCOL, LeaseWatch, askLease, serveLease } from './leases/index.js'
 import { RetentionService } from './retention/index.js'
-import { saveConfig } from './home/config.js'
+import { policySaver } from './home/config.js'
 import { GuessLimiter, JOIN_PROTOCOL, serveJoin } from './join/index.js'
 import type { A2ABridge, BridgeOptions } from './a2a/index.js'
 import { ObserveBus, PeerSeen, metricsServer, requireLoopback } from './observe/index.js'
@@ -124,7 +124,7 @@ export class Daemon {
     const traces = await this.startTraces(core, this.opts.otlpEndpoint ?? ctx.config.otlpEndpoint)
     // history ages out: before anything is served when the last compaction was long ago, a while after start, then
     // every few hours (the policy lives in config.json)
-    const retention = this.retention = new RetentionService(core, policy => saveConfig(paths.config, { ...ctx.config, retention: policy }))
+    const retention = this.retention = new RetentionService(core, policySaver(paths.config))
     this.started('retention', () => retention.stop())
     await retention.catchUp()
     // a relay for the mesh's members when the config says so; without a word in the config, when a peer confirmed a

@@ -14,7 +14,7 @@ import { carrierRoutes } from './carrier-routes.js'
 import { seatRoutes } from './seat-routes.js'
 import { NODE_CALLER, checkObligationAccess } from '../access/index.js'
 import { RetentionService } from '../retention/index.js'
-import { saveConfig } from '../home/config.js'
+import { policySaver } from '../home/config.js'
 import { a2aForget, a2aGet, a2aObligation, a2aOutbox, a2aPins, a2aSend, a2aStatus } from '../a2a-client/index.js'
 
 const DEFAULT_WAIT_MS = 30_000 // a wait with no timeout given: long enough for a peer on another network, short for a script
@@ -22,7 +22,7 @@ const DEFAULT_WAIT_MS = 30_000 // a wait with no timeout given: long enough for 
 const REQUIRE: ReadonlySet<string> = new Set<ReceiptLevel>(['DELIVERED', 'READ', 'CONSUMED', 'COMPLETE', 'AUDITED'])
 
 export function routes (core: Core, node: NodeView, wake: WakeService,
-  retention = new RetentionService(core, policy => saveConfig(core.ctx.paths.config, { ...core.ctx.config, retention: policy }))): RouteTable {
+  retention = new RetentionService(core, policySaver(core.ctx.paths.config))): RouteTable {
   const ctx = core.ctx
   /** Setup verbs change identity or trust: the directory and the seats' cards follow at once. */
   const changing = <M extends Method>(fn: Handler<M>): Handler<M> => async (p, caller) => {

@@ -19,7 +19,7 @@ export function homeChecks (home: string): DoctorCheck[] {
     const c = loadConfig(paths.config)
     checks.push(pass('config', `listen ${c.listen.join(' ')}`))
   } catch (err) {
-    checks.push(fail('config', errorText(err), 'fix config.json, or run aios-comm init again'))
+    checks.push(fail('config', errorText(err), 'fix config.json, or move it aside and run aios-comm init'))
   }
   checks.push(keysCheck(home), ...socketCheck(paths.socket))
   return checks

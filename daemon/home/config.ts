@@ -53,7 +53,7 @@ const KNOWN = new Set(['version', 'listen', 'announce', 'bootstrap', 'connectKno
   'mailboxAfterMs', 'announceOnly', 'mdns', 'retention', 'otlpEndpoint'])
 
 function invalid (path: string, what: string): MeshError {
-  return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file or run aios-comm init again`)
+  return new MeshError('CONFIG_INVALID', `${path}: ${what}; fix the file, or move it aside and run aios-comm init`)
 }
 
 function multiaddrList (v: unknown, field: string, path: string): string[] {
@@ -132,6 +132,24 @@ export function parseConfig (text: string, path: string): NodeConfig {
 export function loadConfig (path: string): NodeConfig {
   if (!existsSync(path)) throw new MeshError('NOT_INITIALIZED', `no config at ${path}; run aios-comm init`)
   return parseConfig(readFileSync(path, 'utf8'), path)
+}
+
+/**
+ * Changes the settings `change` returns in the file as it is on disk now, every other setting as the file has it: a
+ * running daemon holds the copy it started with, and `init` or a hand edit may have changed the file since, which
+ * writing that copy back would undo without a word. A file made invalid meanwhile is refused (CONFIG_INVALID), not
+ * replaced.
+ */
+export function updateConfig (path: string, change: (onDisk: NodeConfig) => Partial<NodeConfig>): NodeConfig {
+  const onDisk = loadConfig(path)
+  const next = { ...onDisk, ...change(onDisk) }
+  saveConfig(path, next)
+  return next
+}
+
+/** How a retention policy is kept: in the config file, as `updateConfig` changes it. */
+export function policySaver (path: string): (policy: RetentionPolicy) => void {
+  return policy => { updateConfig(path, () => ({ retention: policy })) }
 }
 
 export function saveConfig (path: string, config: NodeConfig): void {

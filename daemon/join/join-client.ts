@@ -7,7 +7,7 @@ import { multiaddr } from '@multiformats/multiaddr'
 import { MeshError, wireError, checkEndorsement, parseKeyText, signAdmissionRequest, utf8, type TrustContext } from '../../cards/index.js'
 import { joinRequestToWire, joinResponseFromWire, type JoinResponseData } from '../../proto/index.js'
 import { type MeshNode, MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
-import { saveConfig } from '../home/config.js'
+import { loadConfig, updateConfig } from '../home/config.js'
 import type { HomeContext } from '../home/context.js'
 import { actorAdd } from '../setup/actors.js'
 import { nextLocalCard } from '../setup/cards.js'
@@ -28,6 +28,7 @@ export interface JoinResult {
 export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: string, handles: string[] = []): Promise<JoinResult> {
   const token = parseToken(tokenText)
   const meshKey = parseKeyText(token.mesh) as Uint8Array
+  loadConfig(ctx.paths.config) // the bootstrap peers a join brings go into the file as it is now: one made invalid meanwhile is refused before anything
   for (const h of handles) await actorAdd(ctx, h, { requestMesh: meshKey })
   const seats = ctx.store.identity.actors().filter(a => a.endorsement === undefined)
   if (seats.length === 0) throw new MeshError('JOIN_NO_SEATS', 'no seat here waits for an endorsement; name one: aios-comm join TOKEN --handle HANDLE')
@@ -86,6 +87,6 @@ export async function joinMesh (ctx: HomeContext, node: MeshNode, tokenText: str
   })
   const bootstrap = [...new Set([...ctx.config.bootstrap, ...first.bootstrap])]
   ctx.config.bootstrap.splice(0, ctx.config.bootstrap.length, ...bootstrap)
-  saveConfig(ctx.paths.config, ctx.config)
+  updateConfig(ctx.paths.config, onDisk => ({ bootstrap: [...new Set([...onDisk.bootstrap, ...first.bootstrap])] }))
   return { meshKey: token.mesh, inviter: token.peer, seats: seats.map(s => s.handle), cards }
 }

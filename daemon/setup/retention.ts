@@ -1,6 +1,6 @@
 // `aios-comm retention` with no daemon running: the policy shown and changed in config.json, a compaction run here.
 import type { HomeContext } from '../home/context.js'
-import { saveConfig } from '../home/config.js'
+import { updateConfig } from '../home/config.js'
 import { createLogger } from '../runtime/log.js'
 import { checkPolicy, compact, retentionView, type CompactionReport, type RetentionPolicy, type RetentionView } from '../retention/index.js'
 
@@ -12,7 +12,7 @@ export function retentionShow (ctx: HomeContext): RetentionView {
 export function retentionSet (ctx: HomeContext, change: { archiveAfterMs?: number, purgeAfterMs?: number | null }): RetentionView {
   const purgeAfterMs = change.purgeAfterMs === null ? undefined : change.purgeAfterMs ?? ctx.config.retention.purgeAfterMs
   const policy: RetentionPolicy = checkPolicy({ archiveAfterMs: change.archiveAfterMs ?? ctx.config.retention.archiveAfterMs, ...(purgeAfterMs === undefined ? {} : { purgeAfterMs }) })
-  saveConfig(ctx.paths.config, { ...ctx.config, retention: policy })
+  updateConfig(ctx.paths.config, () => ({ retention: policy }))
   ctx.config.retention = policy
   return retentionShow(ctx)
 }

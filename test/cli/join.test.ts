@@ -1,5 +1,7 @@
 // Five homes joined with invite/join only: a message from the last to the first, acked there, is COMPLETE in
 // `status OB --json` on all five.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { onTestFinished } from 'vitest'
 import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
@@ -76,10 +78,16 @@ describe('invite and join', () => {
     expect(query(owner.home, "SELECT count(*) AS n FROM cards WHERE handle = 'agent-2'")[0].n).toBe(0)
     expect(query(owner.home, 'SELECT count(*) AS n FROM invites WHERE used_at_ms IS NULL')[0].n).toBe(1)
 
-    // the right token then joins the seat that waited, and only now is the mesh trusted
+    // the right token then joins the seat that waited, and only now is the mesh trusted; the bootstrap peers the
+    // daemon writes go into the config as it is on disk, with what init wrote there after the daemon started
+    const announce = '/dns4/joiner.example.com/tcp/7733'
+    await ok(joiner.home, ['init', '--announce', announce])
     const joined = await ok(joiner.home, ['join', token, '--json'])
     expect(joined.seats).toEqual(['agent-2'])
     expect(trusted()).toEqual([t.mesh])
+    const config = JSON.parse(readFileSync(join(joiner.home, 'config.json'), 'utf8'))
+    expect(config.announce).toEqual([announce])
+    expect(config.bootstrap).toEqual([expect.stringContaining(`/p2p/${t.peer}`)])
     await waitFor('agent-2 known at the owner', async () => await owner.daemon.call('where', { handle: 'agent-2' }).catch(() => undefined), w => w?.valid === true)
   }, 60_000)
 })

@@ -2,7 +2,7 @@
 // stay whole and once; archived ones still verify with status OB; the file shrinks within a stated bound; a new
 // member catches up on the current state alone; an old peer that held the whole history, offline past the horizon,
 // brings none of it back.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMesh, query, waitFor, withCtx, type MeshNodeHandle } from '../../helpers/mesh.js'
@@ -194,6 +194,15 @@ describe('retention', () => {
     await waitFor('agent-x\'s receipts applied', () => sent.filter(o => receiptHashesOf(c.home, o).length === 0), m => m.length === 0, WAIT_MS)
     for (const o of sent) expect(receiptHashesOf(c.home, o)).toEqual(receiptHashesOf(a.home, o))
     expect(await waitingCheck(c)).toMatchObject({ ok: true, detail: 'none' })
+  })
+
+  it('a policy set through the daemon keeps what init wrote to the config since the daemon started', async () => {
+    const [a] = await createMesh(1)
+    const announce = '/dns4/node.example.com/tcp/7733'
+    await ok(a.home, ['init', '--announce', announce, '--no-relay'])
+    await ok(a.home, ['retention', '--archive-after', '7d'])
+    const file = JSON.parse(readFileSync(join(a.home, 'config.json'), 'utf8'))
+    expect(file).toMatchObject({ announce: [announce], relay: false, retention: { archiveAfterMs: 7 * DAY } })
   })
 
   it('refuses a bad policy with one line and changes nothing', async () => {
