@@ -159,23 +159,32 @@ function rolesOf (v: unknown): string[] | undefined | false {
   return v as string[]
 }
 
+/**
+ * A mesh card carries one signature, its actor key's, as buildCard makes it. The list is outside what is signed, so
+ * anyone who passes a card on could lengthen it: a card padded with entries that all name the key would cost one
+ * canonical form and one verify each, at every node that takes it and at every reload of its directory; one with an
+ * extra field in its entry would be stored and passed on as it came. Either is refused before anything is verified.
+ */
 function checkSignature (card: AgentCard, actorKey: Uint8Array): { ok: true } | Refusal {
   const sigs = card.signatures
   if (!Array.isArray(sigs) || sigs.length === 0) return refuse('CARD_BAD_SIGNATURE', 'the card is not signed')
+  const s: unknown = sigs[0]
+  if (sigs.length > 1 || s === null || typeof s !== 'object' || Object.keys(s).some(k => k !== 'protected' && k !== 'signature')) {
+    return refuse('CARD_MALFORMED', 'a card carries one signature, { protected, signature }, by its actor key')
+  }
   const kid = keyId(actorKey)
-  for (const s of sigs) {
-    if (typeof s?.protected !== 'string' || typeof s.signature !== 'string') continue
-    const headerBytes = fromB64url(s.protected)
-    const signature = fromB64url(s.signature)
-    if (headerBytes === undefined || signature === undefined) continue
-    let header: Record<string, unknown>
+  const entry = s as Partial<Record<'protected' | 'signature', unknown>>
+  if (typeof entry.protected === 'string' && typeof entry.signature === 'string') {
+    const headerBytes = fromB64url(entry.protected)
+    const signature = fromB64url(entry.signature)
+    let header: Record<string, unknown> | undefined
     try {
-      header = JSON.parse(Buffer.from(headerBytes).toString('utf8'))
+      header = headerBytes === undefined ? undefined : JSON.parse(Buffer.from(headerBytes).toString('utf8'))
     } catch {
-      continue
+      header = undefined
     }
-    if (header.alg !== 'EdDSA' || header.typ !== 'JOSE' || header.kid !== kid) continue
-    if (fastVerify(signature, cardSigningInput(card, s.protected), actorKey)) return { ok: true }
+    if (signature !== undefined && header?.alg === 'EdDSA' && header.typ === 'JOSE' && header.kid === kid &&
+      fastVerify(signature, cardSigningInput(card, entry.protected), actorKey)) return { ok: true }
   }
   return refuse('CARD_BAD_SIGNATURE', `no signature on the card verifies with its actor key (kid ${kid}, alg EdDSA, typ JOSE)`)
 }

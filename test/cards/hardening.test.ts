@@ -1,7 +1,8 @@
 // Verifiers that must answer with a code, whatever they are given: a batch proof moved to another (index,
-// count) its tree allows, and a card nested deep enough to exhaust a recursive walker.
+// count) its tree allows, a card nested deep enough to exhaust a recursive walker, and a card whose signature list,
+// which nothing signs, was lengthened on its way.
 import { describe, expect, it } from 'vitest'
-import { generateKeyPair, signBatch, utf8, verifyCardJson, verifyEnvelope } from '../../cards/index.js'
+import { buildCard, generateKeyPair, signBatch, signCard, signEndorsement, utf8, verifyCardJson, verifyEnvelope } from '../../cards/index.js'
 
 describe('batch proofs bind the position and the size', () => {
   it('refuses every other (index, count) for every item of batches of 2 to 9', () => {
@@ -32,5 +33,41 @@ describe('deeply nested cards', () => {
       const v = verifyCardJson(json)
       expect(v).toMatchObject({ ok: false, code: 'CARD_MALFORMED' })
     }
+  })
+})
+
+describe('a card\'s signature list, which nothing signs', () => {
+  const actor = generateKeyPair()
+  const now = Date.now()
+  const card = signCard(buildCard(actor.publicKey, {
+    handle: 'agent-a',
+    peerId: '12D3KooWQt4y3xVmDemucd4d8W3JY1K8Q2ijJRj3GcTkunUjLiR2',
+    multiaddrs: ['/ip4/127.0.0.1/tcp/7733'],
+    seq: 4,
+    carrier: 'codex',
+    model: 'gpt-5',
+    updatedAtMs: now,
+    endorsement: signEndorsement(generateKeyPair(), 'agent-a', actor.publicKey, now)
+  }), actor)
+  const [real] = card.signatures ?? []
+
+  it('holds the actor key\'s one signature, which verifies', () => {
+    expect(verifyCardJson(JSON.stringify(card)).ok).toBe(true)
+  })
+
+  it('padded on the way with entries that name the key, in front of the real one, is CARD_MALFORMED before any is verified', () => {
+    // each junk entry names the actor's key id, so a verifier that tries every entry makes the card's canonical form
+    // and runs a verify for each: about 200 fit in a card's 64 KiB
+    const junk = { protected: real.protected, signature: real.signature.replace(/^./, c => c === 'A' ? 'B' : 'A') }
+    const padded = { ...card, signatures: [...Array.from({ length: 200 }, () => junk), real] }
+    const json = JSON.stringify(padded)
+    expect(json.length).toBeLessThan(64 * 1024)
+    expect(verifyCardJson(json)).toMatchObject({ ok: false, code: 'CARD_MALFORMED' })
+    expect(verifyCardJson(JSON.stringify({ ...card, signatures: [real, real] }))).toMatchObject({ ok: false, code: 'CARD_MALFORMED' })
+  })
+
+  it('with a field added to its entry, which would be stored and passed on, is CARD_MALFORMED', () => {
+    const json = JSON.stringify({ ...card, signatures: [{ ...real, header: { note: 'x'.repeat(1000) } }] })
+    expect(verifyCardJson(json)).toMatchObject({ ok: false, code: 'CARD_MALFORMED' })
   })
 })
