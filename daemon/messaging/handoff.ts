@@ -19,6 +19,11 @@ export async function acceptHandoffs (core: Core, items: HandoffData[], peerId: 
         continue
       }
       const m = c.msg
+      if (core.store.retention.gone(m.id) !== undefined) {
+        // final and archived (or purged) here: a handover brings it back no more than a delivery would (accept.ts)
+        results.push({ messageId: m.id, errorCode: 'OBLIGATION_ARCHIVED', errorMessage: 'this obligation is final and archived on this node' })
+        continue
+      }
       const held = store.message(m.id)
       if (held !== undefined && Buffer.compare(Buffer.from(held.hash), Buffer.from(c.hash)) !== 0) {
         store.recordEquivocation(m.id, c.hash, m.from, peerId, now)
