@@ -32,6 +32,8 @@ export interface CoreEvents {
   wake: [WakeEvent]
   /** A peer node connected (its first connection) or disconnected (its last). */
   peer: [{ peerId: string, status: 'up' | 'down' }]
+  /** The wall clock moved by `deltaMs` more than the time that passed (the machine slept, or the clock was set). */
+  'clock:jumped': [{ deltaMs: number }]
   /** Something a peer or this node's outbox sent failed verification and was refused. */
   refused: [{ what: 'message' | 'receipt' | 'fact' | 'stream' | 'join', code: ErrorCode, reason: string, peer?: string }]
 }

@@ -9,6 +9,7 @@ import { socketIsLive } from './home/socket.js'
 import { Core, type NodeView } from './core.js'
 import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool, TimedIdReaders } from './delivery/index.js'
 import { WakeService } from './wake/index.js'
+import { ClockWatch } from './runtime/clock-watch.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
 import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL, DELIVER_PROTOCOL_2, AddressWatch, DialBack } from './net/index.js'
@@ -169,6 +170,13 @@ export class Daemon {
     // role work: this node grants the leases on what its seats sent, and asks the sender's node for the rest
     await node.handle(LEASE_PROTOCOL, (stream, connection) => { this.guard('lease', stream, serveLease(core, stream, connection)) }, { maxInboundStreams: 16, maxOutboundStreams: 16 })
     core.askAuthority = async (peer, request) => await askLease(async (p, protocol, signal) => await node.dialProtocol(peerIdFromString(p), protocol, { signal }), peer, request)
+    // what is timed to the wall clock is timed again when the machine slept or the clock was set
+    const clock = new ClockWatch(deltaMs => {
+      this.log.info('the wall clock jumped; what waits for a time is timed again', { deltaMs: Math.round(deltaMs) })
+      core.events.emit('clock:jumped', { deltaMs })
+    })
+    this.started('clock', () => clock.stop())
+    clock.start()
     const leases = new LeaseWatch(core)
     this.started('leases', () => leases.stop())
     leases.start()

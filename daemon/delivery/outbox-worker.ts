@@ -66,6 +66,19 @@ export class OutboxWorker {
     this.wake?.()
   }
 
+  /**
+   * The wall clock jumped. Back: every next attempt and hold's end, times on the old clock, is that much later than
+   * meant, so all are due now (one round of retries, as a reconnect makes). Either way the idle wait, on the
+   * monotonic clock, is cut short so the rows are looked at on the new clock.
+   */
+  private readonly onClock = ({ deltaMs }: { deltaMs: number }): void => {
+    if (deltaMs < 0) {
+      this.holds.clear()
+      this.core.store.outbox.allDueNow(Date.now())
+    }
+    this.kick()
+  }
+
   /** `unreachable`: told of the items a peer could not be reached for (e.g. to hand them to a mailbox). */
   constructor (private readonly core: Core, private readonly session: (peerId: string) => PeerSession,
     private readonly unreachable?: (peerId: string, items: Item[]) => void) {}
@@ -74,6 +87,7 @@ export class OutboxWorker {
     if (this.running) return
     this.running = true
     this.core.events.on('outbox:kick', this.kick)
+    this.core.events.on('clock:jumped', this.onClock)
     this.loopDone = this.loop()
   }
 
@@ -81,6 +95,7 @@ export class OutboxWorker {
     if (!this.running) return
     this.running = false
     this.core.events.off('outbox:kick', this.kick)
+    this.core.events.off('clock:jumped', this.onClock)
     this.kick()
     await this.loopDone
   }

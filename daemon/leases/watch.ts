@@ -12,17 +12,21 @@ const SLACK_MS = 50 // fire just after the expiry, so the lease is seen expired
 export class LeaseWatch {
   private readonly timers = new Map<string, NodeJS.Timeout>()
   private readonly onLease = (e: { messageId: Uint8Array }): void => { this.schedule(e.messageId) }
+  /** Each timer waits on the monotonic clock for a moment on the wall clock: after a sleep or a step, every one is set again. */
+  private readonly onClock = (): void => { for (const key of [...this.timers.keys()]) this.schedule(Buffer.from(key, 'hex')) }
 
   constructor (private readonly core: Core) {}
 
   start (): void {
     this.core.events.on('lease', this.onLease)
+    this.core.events.on('clock:jumped', this.onClock)
     const now = Date.now()
     for (const l of this.core.store.leases.expiringAfter(now - REOFFER_FIRST_MS)) this.schedule(l.messageId)
   }
 
   stop (): void {
     this.core.events.off('lease', this.onLease)
+    this.core.events.off('clock:jumped', this.onClock)
     for (const t of this.timers.values()) clearTimeout(t)
     this.timers.clear()
   }

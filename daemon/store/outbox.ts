@@ -186,6 +186,13 @@ export class OutboxStore {
     return n
   }
 
+  /** Makes every pending item due now (the wall clock stepped back, so each next attempt is later than it was meant to be). */
+  allDueNow (nowMs: number): number {
+    const n = this.s.get(`UPDATE outbox SET next_attempt_ms = ? WHERE status = 'pending' AND next_attempt_ms > ?`).run(nowMs, nowMs).changes
+    if (n > 0) this.changed = true
+    return n
+  }
+
   /** Makes every pending item for these handles due now (a peer just connected). */
   wakeDest (handles: string[], nowMs: number): number {
     if (handles.length === 0) return 0

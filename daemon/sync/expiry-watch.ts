@@ -11,16 +11,19 @@ export class ExpiryWatch {
   private installing = false
   private again = false
   private readonly onChange = (): void => { this.schedule(); void this.install() }
+  private readonly onClock = (): void => { this.schedule() } // the timer waits on the monotonic clock: set it again
 
   constructor (private readonly core: Core) {}
 
   start (): void {
     this.core.events.on('directory:changed', this.onChange)
+    this.core.events.on('clock:jumped', this.onClock)
     this.onChange()
   }
 
   stop (): void {
     this.core.events.off('directory:changed', this.onChange)
+    this.core.events.off('clock:jumped', this.onClock)
     clearTimeout(this.timer)
   }
 

@@ -18,6 +18,11 @@ import { wakeLine } from './line.js'
 // schedule is ignored: the end of the wake looks at what is owed.
 type SeatPhase = { status: 'idle' } | { status: 'waiting', timer: NodeJS.Timeout } | { status: 'running', done: Promise<void> }
 
+/**
+ * A seat's pacing. Its times are on the monotonic clock (`mono`), never the wall clock: they live only in memory, and
+ * a wall clock set back by ten minutes would have put the last wake ten minutes ahead and held every wake of the seat
+ * until then.
+ */
 interface SeatState {
   phase: SeatPhase
   burstStartMs?: number
@@ -25,6 +30,9 @@ interface SeatState {
   retryAtMs?: number
   lastOkMs?: number
 }
+
+/** Milliseconds on the monotonic clock, for the pacing above. */
+const mono = (): number => performance.now()
 
 type Outcome = { ok: true } | { ok: false, code: ErrorCode, reason: string }
 
@@ -67,7 +75,7 @@ export class WakeService {
       if (v === undefined || v.ok) continue
       this.core.log.warn('carrier contract broken', { seat: a.handle, carrier: a.carrier, code: v.code, reason: v.reason, fix: v.fix })
     }
-    for (const handle of carriers.openHandles()) this.schedule(handle, Date.now())
+    for (const handle of carriers.openHandles()) this.schedule(handle, mono())
   }
 
   private async doStop (): Promise<void> {
@@ -87,7 +95,7 @@ export class WakeService {
       st.failures = 0
       st.retryAtMs = undefined
     }
-    if (this.core.store.carriers.owed(handle) !== undefined) this.schedule(handle, Date.now())
+    if (this.core.store.carriers.owed(handle) !== undefined) this.schedule(handle, mono())
   }
 
   /** A fresh contract check, shared by concurrent callers; undefined when the seat is not hosted here. */
@@ -136,7 +144,7 @@ export class WakeService {
   /** Debounce: wait for a quiet moment, at most MAX_WAIT_MS after the burst began, never before a retry is due. */
   private burst (handle: string): void {
     const st = this.state(handle)
-    const now = Date.now()
+    const now = mono()
     st.burstStartMs ??= now
     const quiet = Math.min(now + QUIET_MS, st.burstStartMs + MAX_WAIT_MS)
     this.schedule(handle, Math.max(quiet, (st.lastOkMs ?? -Infinity) + MIN_INTERVAL_MS, st.retryAtMs ?? 0))
@@ -147,7 +155,7 @@ export class WakeService {
     const st = this.state(handle)
     if (st.phase.status === 'running') return // it looks at the queue again when it ends
     if (st.phase.status === 'waiting') clearTimeout(st.phase.timer)
-    st.phase = { status: 'waiting', timer: setTimeout(() => this.fire(handle), Math.max(0, atMs - Date.now())) }
+    st.phase = { status: 'waiting', timer: setTimeout(() => this.fire(handle), Math.max(0, atMs - mono())) }
   }
 
   private fire (handle: string): void {
@@ -157,7 +165,7 @@ export class WakeService {
       st.phase = { status: 'idle' }
       if (this.stopping !== undefined || this.core.store.carriers.owed(handle) === undefined) return
       // What arrived during this wake (or what it failed to wake) goes next, after the interval or the backoff.
-      this.schedule(handle, st.retryAtMs ?? Math.max(Date.now() + QUIET_MS, (st.lastOkMs ?? 0) + MIN_INTERVAL_MS))
+      this.schedule(handle, st.retryAtMs ?? Math.max(mono() + QUIET_MS, (st.lastOkMs ?? -Infinity) + MIN_INTERVAL_MS))
     })
     st.phase = { status: 'running', done }
   }
@@ -175,14 +183,14 @@ export class WakeService {
     }
     st.failures = 0
     st.retryAtMs = undefined
-    st.lastOkMs = Date.now()
+    st.lastOkMs = mono()
     this.core.log.info('woken', { seat: handle, count: owed.count, target: wakeTarget(seat) })
   }
 
   private failed (handle: string, st: SeatState, code: ErrorCode, reason: string): void {
     st.failures++
     const delay = retryDelayMs(st.failures)
-    st.retryAtMs = Date.now() + delay
+    st.retryAtMs = mono() + delay
     this.core.log.warn('wake failed', { seat: handle, code, reason, retryInMs: delay })
   }
 
