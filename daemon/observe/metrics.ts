@@ -58,12 +58,16 @@ export class Metrics {
     const lastRtt = this.lastRtt
     new Gauge({ name: 'aios_comm_peer_rtt_last_seconds', help: 'The last round trip to each connected peer.', labelNames: ['peer_id'], registers, collect () {
       this.reset()
+      const now = new Set<string>()
       for (const p of source.peers()) {
         if (p.latencyMs === undefined) continue
+        now.add(p.peerId)
         this.set({ peer_id: p.peerId }, p.latencyMs / 1000)
         if (lastRtt.get(p.peerId) !== p.latencyMs) rtt.observe(p.latencyMs / 1000)
         lastRtt.set(p.peerId, p.latencyMs)
       }
+      // only the peers measured now: every peer ever connected (strangers a relay let in among them) would stay otherwise
+      for (const id of lastRtt.keys()) if (!now.has(id)) lastRtt.delete(id)
     } })
     gauge('aios_comm_event_listeners', 'Listeners on the event bus now: watch streams (CLI watch, MCP waits), web page event streams, A2A streams and blocking waits, and these metrics.', [],
       g => g.set(bus.size))
