@@ -17,7 +17,7 @@ import { createLogger, type Logger } from './runtime/log.js'
 import { HomeContext } from './home/context.js'
 import { refreshLocalCard } from './setup/cards.js'
 import { settleConflicts } from './setup/conflicts.js'
-import { ExpiryWatch, TruthPlane, factMessageId } from './sync/index.js'
+import { ExpiryWatch, FACTS_TOPIC, FACT_BATCH_TOPIC, TruthPlane, factMessageId } from './sync/index.js'
 import { LEASE_PROTOCOL, LeaseWatch, askLease, serveLease } from './leases/index.js'
 import { RetentionService } from './retention/index.js'
 import { policySaver } from './home/config.js'
@@ -148,6 +148,7 @@ export class Daemon {
       onRefused: (peer, protocol) => { this.streamRefused(peer, protocol) },
       isCutOff: p => directory.isCutOff(p),
       messageId: factMessageId,
+      scoredTopics: [FACTS_TOPIC, FACT_BATCH_TOPIC],
       dhtValidate: (key, value) => validateCardRecord(core, key, value),
       dhtSelect: (_key, values) => selectCardRecord(values),
       relay,

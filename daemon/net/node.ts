@@ -13,6 +13,7 @@ import { Liveness, type LivenessComponents } from './liveness.js'
 import { privateKeyFromRaw } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
+import { createTopicScoreParams } from '@libp2p/gossipsub/score'
 import { kadDHT, passthroughMapper, type KadDHT } from '@libp2p/kad-dht'
 import type { PeerId } from '@libp2p/interface'
 import { IDENTIFY_TIMEOUT_MS, INBOUND_CONNECTIONS_PER_SECOND, PING_INBOUND_STREAMS, PING_INTERVAL_MS, PING_OUTBOUND_STREAMS, PING_STREAM_LIFETIME_MS, PING_TIMEOUT_MS } from './constants.js'
@@ -43,6 +44,11 @@ export interface NodeOptions {
   onRefused?: (peerId: string, protocol: string) => void
   /** Peers this node must not dial (every actor they hosted is revoked): KEEP_ALIVE, the DHT and sessions alike. */
   isCutOff?: (peerId: string) => boolean
+  /**
+   * gossipsub topics on which a message the validator rejects counts against the peer that sent it (the score's
+   * invalid-deliveries term, alone): a peer that keeps sending what is refused soon has its gossip no longer read.
+   */
+  scoredTopics?: string[]
   /** gossipsub message ids, by topic: the hash of the one fact carried, or of the batch (daemon/sync/gossip.ts). */
   messageId?: (topic: string, data: Uint8Array) => Uint8Array
   /** DHT records under /aios-comm/…: throw when a record is invalid; pick the best of several. */
@@ -53,6 +59,25 @@ export interface NodeOptions {
   /** Find trusted peers on the LAN with mDNS (config `mdns`); only where the node listens on more than loopback. */
   mdns?: boolean
 }
+
+/**
+ * A topic's score with one term: messages the validator rejected (squared, times the weight), each counting for less
+ * by a tenth every second. The defaults of gossipsub's thresholds then apply: from 4 rejected in a short while the
+ * node stops sending the peer gossip, from 8 it publishes nothing to it, and from 9 it reads nothing the peer sends
+ * until the count has decayed (about 8 s after 20, 33 after 300). gossipsub keeps a score for a second and reads a
+ * peer that scored well for 128 more RPCs or a second, so a flood is read for a second or two before it is cut off.
+ * Every other term is off: the mesh's peers are few and trusted, and delivery rates or mesh time say nothing about
+ * them that sync does not repair.
+ */
+const INVALID_ONLY = createTopicScoreParams({
+  topicWeight: 1,
+  timeInMeshWeight: 0,
+  firstMessageDeliveriesWeight: 0,
+  meshMessageDeliveriesWeight: 0,
+  meshFailurePenaltyWeight: 0,
+  invalidMessageDeliveriesWeight: -1,
+  invalidMessageDeliveriesDecay: 0.9
+})
 
 export const DHT_PROTOCOL = '/aios-comm/kad/1.0.0'
 export const DHT_NAMESPACE = 'aios-comm' // records live under /aios-comm/card/<handle>
@@ -104,7 +129,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         // Only peers hosting endorsed actors reach gossipsub (the gater, the gate), so its sybil guard by IP only hurts: it
         // scores every peer below the publish threshold once more than 10 share an address — all of a mesh on one
         // host, or many machines behind one NAT — and then nothing is gossiped at all
-        scoreParams: { IPColocationFactorWeight: 0 },
+        scoreParams: { IPColocationFactorWeight: 0, topics: Object.fromEntries((o.scoredTopics ?? []).map(t => [t, INVALID_ONLY])) },
         ...(o.messageId === undefined ? {} : { msgIdFn: (msg: { topic: string, data: Uint8Array }) => o.messageId!(msg.topic, msg.data) })
       })),
       // the DHT behind the gate: it answers only trusted peers, queries only them, and its routing table and every

@@ -1,6 +1,7 @@
 // Adversarial peers against real daemons: replayed receipts, receipts gossiped by the wrong actor, equivocation
-// inside a batch and by re-encoding, cards rolled back over deliver and gossip, a flood of frames (the per-peer
-// rate holds, memory stays bounded, other peers are served), and a peer that hosts no trusted actor.
+// inside a batch and by re-encoding, a peer that keeps gossiping what is refused, cards rolled back over deliver and
+// gossip, a flood of frames (the per-peer rate holds, memory stays bounded, other peers are served), and a peer that
+// hosts no trusted actor.
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -82,6 +83,31 @@ describe('chaos: adversarial peers', () => {
     tally.forgedAccepted += count(a.home, 'SELECT count(*) AS n FROM messages WHERE envelope = ?', Buffer.from(two.bytes))
     alive(a, b)
     await delivered(b, 'agent-a', 'still served')
+  })
+
+  it('a peer that keeps gossiping what is refused soon has its gossip no longer read', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    const rogue = await rawPeer(b.home) // b's node key: a trusts it, as it would a compromised node
+    await openDeliver(rogue, a.daemon.peerId, a.port) // connected
+    const refusals = async (): Promise<number> => (await a.daemon.call('node.status')).truth.gossip.rejected
+    await waitFor('a subscribed, as the rogue sees it', () => rogue.services.pubsub.getSubscribers(FACTS_TOPIC).map(String), l => l.includes(a.daemon.peerId))
+    // gossipsub reads a peer that scored well for 128 more RPCs or 1 s, on a score it keeps for 1 s: what a reads
+    // before it stops depends on the pace (a second or two of it), never all of these
+    const SENT = 1000
+    let sent = 0
+    while (sent < SENT) {
+      // each a new fact (gossipsub drops an id it has seen) that a refuses: an envelope that does not decode
+      await rogue.services.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: 'receipt', envelope: new Uint8Array(randomBytes(64)) }))
+      sent++
+      const read = await waitFor('the fact refused', refusals, n => n >= sent, 1500).then(() => true, () => false)
+      if (!read) break // a no longer reads what the rogue gossips
+    }
+    const refused = await refusals()
+    console.log(`[adversarial] ${sent} refused facts gossiped by one peer, ${refused} read and refused before its gossip was no longer read`)
+    expect(refused).toBeGreaterThanOrEqual(4)
+    expect(refused).toBeLessThan(SENT)
+    alive(a)
   })
 
   it('a card rolled back to a lower seq is refused over deliver and over gossip', async () => {
