@@ -1,7 +1,7 @@
 // Clock skew against peers, from the times the daemon already holds: each receipt or message a remote actor
 // signed carries that actor's clock, and we stored our own clock when it arrived. Per peer, the smallest
-// (our arrival − their signing time) is the skew plus the shortest transit seen; DELIVERED receipts come back
-// in the delivery's answer, so that transit is milliseconds. A large negative value: their clock runs ahead;
+// (our arrival − their signing time) over its recent samples is the skew plus the shortest transit seen; DELIVERED
+// receipts come back in the delivery's answer, so that transit is milliseconds. A large negative value: their clock runs ahead;
 // a large positive one: theirs runs behind (or every sample waited in an outbox, which the detail says).
 import type { Core } from '../core.js'
 import type { ClockSample } from '../store/index.js'
@@ -9,6 +9,9 @@ import { fail, pass, type DoctorCheck } from './types.js'
 
 export const MAX_SKEW_MS = 60_000 // TTLs and endorsement expiry are minutes to days; a minute of skew is already wrong
 export const SAMPLE_WINDOW_MS = 7 * 24 * 3600_000 // old samples say little about the clock now
+// Per actor, the samples that arrived within this long of its newest: a peer whose clock was set is judged by what it
+// says since, at most this long after (its DELIVERED receipts answer each delivery, so a few minutes hold several)
+export const RECENT_SAMPLES_MS = 15 * 60_000
 
 interface PeerSkew { peerId: string, minDeltaMs: number, samples: number }
 
@@ -18,7 +21,7 @@ function human (ms: number): string {
 }
 
 export function clockCheck (core: Core, nowMs = Date.now()): DoctorCheck {
-  const samples = core.store.carriers.clockSamples(nowMs - SAMPLE_WINDOW_MS)
+  const samples = core.store.carriers.clockSamples(nowMs - SAMPLE_WINDOW_MS, RECENT_SAMPLES_MS)
   return skewCheck(core.directory.peerIds(), handle => core.directory.get(handle)?.peerId, samples)
 }
 

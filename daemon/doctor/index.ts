@@ -3,7 +3,7 @@
 export { runDoctor, type ControlCall } from './run.js'
 export { daemonDoctor, seatCheck, type DaemonDoctor, type DoctorNodeView } from './node.js'
 export { homeChecks } from './home.js'
-export { clockCheck, skewCheck, MAX_SKEW_MS } from './clock.js'
+export { clockCheck, skewCheck, MAX_SKEW_MS, RECENT_SAMPLES_MS, SAMPLE_WINDOW_MS } from './clock.js'
 export { serviceChecks } from './service.js'
 export { report, type DoctorCheck, type DoctorReport } from './types.js'
 export { endorsementChecks, EXPIRY_WARNING_MS } from './endorsement.js'

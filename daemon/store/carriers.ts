@@ -194,14 +194,21 @@ export class CarrierStore {
 
   // ---- clock samples for the doctor ----
 
-  /** Receipts and messages signed by actors not hosted here, since a time: how far their clocks can be from ours. */
-  clockSamples (sinceMs: number): ClockSample[] {
-    return (this.s.get(`SELECT handle, min(delta) AS min_delta, count(*) AS n FROM (
-        SELECT actor AS handle, received_at_ms - at_ms AS delta FROM receipts WHERE received_at_ms >= ?
+  /**
+   * Receipts and messages signed by actors not hosted here, since a time: how far their clocks can be from ours. Per
+   * actor, only those that arrived within `recentMs` of its newest: a clock that was set since is judged by what it
+   * says now, not hidden behind an older sample (a clock that fell behind) nor blamed for one it no longer says (one
+   * that was ahead and was set right).
+   */
+  clockSamples (sinceMs: number, recentMs = Infinity): ClockSample[] {
+    return (this.s.get(`WITH s AS (
+        SELECT actor AS handle, received_at_ms AS t, received_at_ms - at_ms AS delta FROM receipts WHERE received_at_ms >= @since
           AND actor NOT IN (SELECT handle FROM actors WHERE hosted = 1)
         UNION ALL
-        SELECT from_handle AS handle, stored_at_ms - sent_at_ms AS delta FROM messages WHERE stored_at_ms >= ? AND local_from = 0
-      ) GROUP BY handle ORDER BY handle`).all(sinceMs, sinceMs) as Array<{ handle: string, min_delta: number, n: number }>)
+        SELECT from_handle AS handle, stored_at_ms AS t, stored_at_ms - sent_at_ms AS delta FROM messages WHERE stored_at_ms >= @since AND local_from = 0
+      ), newest AS (SELECT handle, max(t) AS t FROM s GROUP BY handle)
+      SELECT s.handle, min(s.delta) AS min_delta, count(*) AS n FROM s JOIN newest ON newest.handle = s.handle
+        WHERE s.t >= newest.t - @recent GROUP BY s.handle ORDER BY s.handle`).all({ since: sinceMs, recent: Number.isFinite(recentMs) ? recentMs : Number.MAX_SAFE_INTEGER }) as Array<{ handle: string, min_delta: number, n: number }>)
       .map(r => ({ handle: r.handle, minDeltaMs: r.min_delta, samples: r.n }))
   }
 }
