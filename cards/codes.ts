@@ -46,6 +46,8 @@ export const CODES = {
   NOT_INITIALIZED: { exit: 'notInitialized', fix: 'run aios-comm init first' },
   KEY_MISSING: { exit: 'notInitialized', fix: 'run aios-comm init, or restore the keys folder from a backup' },
   KEY_CORRUPT: { exit: 'failure', fix: 'restore the key file from a backup' },
+  KEY_EXISTS: { exit: 'failure', fix: 'the key file already there is another key of the seat: keep it, or move it aside only if that seat is gone for good' },
+  MESH_KEY_MISSING: { exit: 'failure', fix: 'restore mesh.key from a backup: a new key would be a new mesh that no member trusts' },
   KEY_INVALID: { exit: 'failure', fix: 'pass a mesh public key as printed by aios-comm mesh show' },
   CONFIG_INVALID: { exit: 'failure', fix: 'fix the named field of config.json' },
   FILE_UNREADABLE: { exit: 'failure', fix: 'check the file\'s path and permissions' },

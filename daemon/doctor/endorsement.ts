@@ -3,14 +3,20 @@
 import { checkEndorsement, keyText, verifyEndorsement } from '../../cards/index.js'
 import type { HomeContext } from '../home/context.js'
 import { fail, pass, warn, type DoctorCheck } from './types.js'
+import { errorText } from '../runtime/errors.js'
 
 const DAY_MS = 86_400_000
 export const EXPIRY_WARNING_MS = 30 * DAY_MS // a month: time for the owner, who may be away, to run one command
 
 export function endorsementChecks (ctx: HomeContext, nowMs = Date.now()): DoctorCheck[] {
   const trust = ctx.trustContext(nowMs)
-  const owned = ctx.meshOwnerKey()
   const checks: DoctorCheck[] = []
+  let owned
+  try {
+    owned = ctx.meshOwnerKey()
+  } catch (err) {
+    checks.push(fail('mesh key', errorText(err), 'restore mesh.key from a backup: a new key would be a new mesh that no member trusts'))
+  }
   for (const seat of ctx.store.identity.actors()) {
     if (!seat.hosted || seat.endorsement === undefined) continue
     const name = `endorsement ${seat.handle}`

@@ -50,9 +50,16 @@ export class HomeContext {
     return this.peerIdText
   }
 
-  /** The mesh owner key, when this home created the mesh. */
+  /**
+   * The mesh owner key, when this home created the mesh. A home whose store says it owns a mesh while the key file is
+   * gone fails (MESH_KEY_MISSING) rather than act as a home that never owned one: a seat added would ask to be admitted
+   * by a key nobody holds, and `mesh create` would make a second mesh no member trusts.
+   */
   meshOwnerKey (): KeyPair | undefined {
-    return existsSync(this.paths.meshKey) ? readKeyFile(this.paths.meshKey, 'mesh key') : undefined
+    if (existsSync(this.paths.meshKey)) return readKeyFile(this.paths.meshKey, 'mesh key')
+    const owned = this.store.identity.meshes().find(m => m.owned)
+    if (owned !== undefined) throw new MeshError('MESH_KEY_MISSING', `${this.paths.meshKey} is missing, but this home created mesh ${owned.meshKey}; restore the file from a backup`)
+    return undefined
   }
 
   requireMeshOwnerKey (): KeyPair {

@@ -43,7 +43,13 @@ export async function serveJoin (core: Core, stream: Stream, connection: Connect
       return await refuse('INVITE_INVALID', 'the invitation is unknown, used or expired; ask for a new one')
     }
     j.joining.add(remote)
-    const owner = core.ctx.meshOwnerKey()
+    let owner
+    try {
+      owner = core.ctx.meshOwnerKey()
+    } catch (err) {
+      core.log.error('an invitation cannot be answered', { error: errorText(err) })
+      return await refuse('MESH_KEY_MISSING', 'the inviting node has lost its mesh key')
+    }
     if (owner === undefined) return await refuse('MESH_NOT_OWNER', 'this node does not hold the mesh owner key')
     const admitted = endorseRequests(core, owner, first.requests, now)
     if (!admitted.ok) return await refuse(admitted.code, admitted.reason)

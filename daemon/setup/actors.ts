@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   MAX_ROLES_PER_SEAT, MeshError, bytesEqual, checkEndorsement, generateKeyPair, isValidHandle, isValidRole, keyText, normalizeRoles, roleInvalid, signAdmissionRequest,
-  signEndorsement, verifyAdmissionRequest, type McpServer, type SeatSkill
+  signEndorsement, verifyAdmissionRequest, type KeyPair, type McpServer, type SeatSkill
 } from '../../cards/index.js'
 import { actorKeyPath, seatTokenPath } from '../home/paths.js'
 import { writeKeyFile, writePrivateFile } from '../home/files.js'
@@ -102,17 +102,36 @@ export async function actorAdd (ctx: HomeContext, handle: string, opts: ActorOpt
   return tokenFile === undefined ? result : { ...result, isolated: true, tokenFile }
 }
 
+/**
+ * The key of a seat made here: a new one, written before the seat's row; or the one a key file already holds for the
+ * handle, which is never replaced. Such a file is a seat's identity whose row is gone (a crash between the two writes,
+ * a store restored from an older backup): a new key would take the seat's name from the key its peers know. A key
+ * revoked here is refused (KEY_EXISTS); a damaged file is KEY_CORRUPT, never written over.
+ */
+function seatKey (ctx: HomeContext, handle: string): KeyPair {
+  const path = actorKeyPath(ctx.paths, handle)
+  if (!existsSync(path)) {
+    const pair = generateKeyPair()
+    writeKeyFile(path, pair)
+    return pair
+  }
+  const held = ctx.actorKey(handle)
+  if (ctx.store.identity.revocationMap().has(keyText(held.publicKey))) {
+    throw new MeshError('KEY_EXISTS', `${path} holds key ${keyText(held.publicKey)}, which is revoked; move the file aside to give ${handle} a new key`)
+  }
+  return held
+}
+
 async function createActor (ctx: HomeContext, handle: string, opts: ActorOptions, change: CapabilityChange): Promise<ActorAddResult> {
   const id = ctx.store.identity
   const held = id.card(handle)
   if (held !== undefined) throw new MeshError('HANDLE_CONFLICT', `${handle} is already the handle of key ${held.actorKey} elsewhere in the mesh; choose another handle`)
   const meshKey = opts.requestMesh ?? ctx.chooseMesh(opts.mesh)
   const contract = mergeContract(handle, opts.carrier ?? 'shell', undefined, opts)
-  const pair = generateKeyPair()
   const owner = ctx.meshOwnerKey()
+  const pair = seatKey(ctx, handle)
   const now = Date.now()
   const endorsement = owner !== undefined && bytesEqual(owner.publicKey, meshKey) ? signEndorsement(owner, handle, pair.publicKey, now) : undefined
-  writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
   const seat: ActorRow = {
     handle,
     actorKey: keyText(pair.publicKey),

@@ -58,13 +58,18 @@ export async function actorImport (ctx: HomeContext, file: string, opts: { pane?
   const here = ctx.store.identity.actor(handle)
   if (here?.hosted === true) throw new MeshError('ACTOR_EXISTS', `${handle} is already hosted on this home`)
   if (here !== undefined && here.actorKey !== publicKey) throw new MeshError('HANDLE_CONFLICT', `${handle} was a seat here with another key`)
+  const keyPath = actorKeyPath(ctx.paths, handle)
+  if (existsSync(keyPath) && keyText(ctx.actorKey(handle).publicKey) !== publicKey) {
+    // a file left by another key of the handle (a seat that lived here before): the card would be signed with it
+    throw new MeshError('KEY_EXISTS', `${keyPath} holds another key of ${handle} than the one moved here; move that file aside, then import again`)
+  }
   try {
     importCardJson(ctx, doc.card)
   } catch (err) {
     // a newer card than the exported one may be held already; anything else is a real refusal
     if (!(err instanceof MeshError) || err.code !== 'CARD_STALE_SEQ') throw err
   }
-  if (!existsSync(actorKeyPath(ctx.paths, handle))) writeKeyFile(actorKeyPath(ctx.paths, handle), pair)
+  if (!existsSync(keyPath)) writeKeyFile(keyPath, pair)
   const moved = verifyCardJson(doc.card) // checked by importCardJson above: the roles and capabilities the seat held travel with it
   const roles = moved.ok ? moved.card.roles ?? [] : []
   const capabilities = moved.ok ? { skills: moved.card.skills, mcp: moved.card.mcp } : {}
