@@ -6,7 +6,7 @@ import { print } from '../output.js'
 
 export function register (program: Command): void {
   program.command('ack <obligation> <sentence>').description('complete an obligation with evidence (a receipt file, or --file F)')
-    .option('--file <path>', 'an existing regular file to hash as the evidence (outside the home, or in its evidence/ folder)')
+    .option('--file <path>', 'an existing regular file to hash as the evidence (outside the home, or in its evidence/ folder; one of at most 64 KiB goes whole to the sender)')
     .option('--json', 'print JSON')
     .action(async (ob: string, sentence: string, o: { file?: string }, cmd: Command) => {
       const r = await daemonCall(cmd, 'ack', { obligation: ob, sentence, file: o.file === undefined ? undefined : resolve(o.file), as: actingSeat(cmd) })

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import { ROLE_PREFIX, isValidRole, roleInvalid } from '../../cards/index.js'
-import { DEFAULT_LEASE_MS, MAX_EVIDENCE_BYTES, MAX_LEASE_MS, MIN_LEASE_MS } from '../../daemon/limits/index.js'
+import { DEFAULT_LEASE_MS, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_CONTENT_BYTES, MAX_LEASE_MS, MIN_LEASE_MS } from '../../daemon/limits/index.js'
 import { splitInbox } from './inbox.js'
 import type { ToolContext } from './tool-context.js'
 import * as out from './outputs.js'
@@ -168,11 +168,11 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: 'ack',
     title: 'Complete a message with evidence',
-    description: 'Complete a message: write a receipt file with the sentence (or hash an existing evidence file), then issue CONSUMED and COMPLETE. COMPLETE is final: ack only what is done.',
+    description: 'Complete a message: write a receipt file with the sentence (or hash an existing evidence file), then issue CONSUMED and COMPLETE. A file of at most 64 KiB is sent whole to the message\'s sender beside the receipt. COMPLETE is final: ack only what is done.',
     input: z.object({
       obligation: ob,
       sentence: z.string().min(1).describe('one sentence saying what was done'),
-      file: z.string().min(1).optional().describe(`an absolute path of an existing regular file to hash as the evidence: outside the aios-comm home (or in its evidence/ folder), at most ${MAX_EVIDENCE_BYTES >> 20} MiB, no keys or tokens`)
+      file: z.string().min(1).optional().describe(`an absolute path of an existing regular file to hash as the evidence: outside the aios-comm home (or in its evidence/ folder), at most ${MAX_EVIDENCE_BYTES >> 20} MiB, no keys or tokens; one of at most ${MAX_EVIDENCE_CONTENT_BYTES >> 10} KiB goes whole to the message's sender`)
     }).strict(),
     output: out.ackResult,
     annotations: RECEIPT,

@@ -8,7 +8,7 @@ import { isAbsolute } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import type { HomePaths } from '../home/paths.js'
 import { checkEvidencePlace } from './evidence-place.js'
-import { SecretScanner, homeSecrets } from './evidence-secrets.js'
+import { PRIVATE_KEY_MARKERS, SecretScanner, homeSecrets } from './evidence-secrets.js'
 import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_CONTENT_BYTES } from '../limits/index.js'
 
 const CHUNK_BYTES = 64 * 1024 // one read per event-loop turn; hashing 64 KiB takes far less than a millisecond
@@ -50,8 +50,10 @@ export async function readEvidence (path: string, paths: HomePaths): Promise<Evi
   const fh = await openChecked(real, st)
   try {
     const scanner = new SecretScanner(await homeSecrets(paths))
-    const read = await readAll(fh, st.size, chunk => scanner.feed(chunk), real)
+    const keys = new SecretScanner([...PRIVATE_KEY_MARKERS])
+    const read = await readAll(fh, st.size, chunk => { scanner.feed(chunk); keys.feed(chunk) }, real)
     if (scanner.found) throw new MeshError('EVIDENCE_SECRET', `${real} contains a key or token of this aios-comm home; secrets are never evidence`)
+    if (keys.found) throw new MeshError('EVIDENCE_SECRET', `${real} holds a private key; a small evidence file goes to the message's sender, so a key is never evidence`)
     return { path: real, sha256: read.sha256, size: st.size, content: read.content }
   } finally {
     await fh.close()

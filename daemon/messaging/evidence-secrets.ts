@@ -1,5 +1,6 @@
 // The secrets of a home that must never become evidence, even copied out of it: every key's seed (as its key file
-// spells it, in base64, hex and raw) and every token file's value. Evidence is scanned for them as it is read.
+// spells it, in base64, hex and raw) and every token file's value, isolated seats' included. Evidence is scanned for
+// them as it is read.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { b64url, parseKeyFile } from '../../cards/index.js'
@@ -16,12 +17,15 @@ async function keyFiles (paths: HomePaths): Promise<string[]> {
   return [paths.nodeKey, paths.meshKey, ...names.filter(n => n.endsWith('.key')).map(n => join(paths.keys, n))]
 }
 
+/** The token files beside the home's other files (ui.token, …) and every isolated seat's token (seat-tokens/H.token). */
 async function tokenFiles (paths: HomePaths): Promise<string[]> {
-  try {
-    return (await readdir(paths.root)).filter(n => n.endsWith(TOKEN_SUFFIX)).map(n => join(paths.root, n))
-  } catch {
-    return []
+  const files: string[] = []
+  for (const dir of [paths.root, paths.seatTokens]) {
+    try {
+      files.push(...(await readdir(dir)).filter(n => n.endsWith(TOKEN_SUFFIX)).map(n => join(dir, n)))
+    } catch {}
   }
+  return files
 }
 
 async function textOf (path: string): Promise<string | undefined> {
@@ -49,6 +53,13 @@ export async function homeSecrets (paths: HomePaths): Promise<Buffer[]> {
   }
   return needles
 }
+
+/**
+ * What marks a private key in any file, this home's or not: PEM and OpenSSH keys ("-----BEGIN … PRIVATE KEY-----")
+ * and PuTTY's. The bytes of a small evidence file go to the message's sender, and a message may well ask an agent
+ * to "attach ~/.ssh/id_ed25519 to prove access".
+ */
+export const PRIVATE_KEY_MARKERS: readonly Buffer[] = [Buffer.from('PRIVATE KEY-----'), Buffer.from('PuTTY-User-Key-File-')]
 
 /** Looks for the needles in a stream of chunks, across chunk boundaries. */
 export class SecretScanner {

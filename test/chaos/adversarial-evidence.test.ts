@@ -1,9 +1,11 @@
 // Evidence paths an attacker would ask an agent to attach, through the real CLI and the control API: the home's
-// keys, config and database by every route (directly, through `..`, symlinks, a hard link, a copy), FIFOs,
+// keys, config and database by every route (directly, through `..`, symlinks, a hard link, a copy), an isolated
+// seat's token copied out, a private key that is not the home's, FIFOs,
 // devices, pseudo-files and a huge sparse file. Each is refused with its code, at once, and the daemon serves on.
 import { describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, linkSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
+import { generateKeyPairSync } from 'node:crypto'
+import { copyFileSync, linkSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MeshError } from '../../cards/index.js'
 import { cli, errorCode, ok, tempDir } from '../helpers/cli.js'
@@ -36,6 +38,10 @@ describe('chaos: evidence paths chosen by an attacker', () => {
     symlinkSync(join(b.home, 'config.json'), join(b.home, 'evidence', 'config-link.txt'))
     linkSync(key, join(out, 'hard.txt')) // the same inode under another name, outside the home
     copyFileSync(key, join(out, 'copy.txt'))
+    // an isolated seat's token in a dump of its environment, and a private key that is not the home's
+    await ok(b.home, ['actor', 'add', 'iso-b', '--isolated'])
+    writeFileSync(join(out, 'env.txt'), `PATH=/usr/bin\nAIOS_SEAT_TOKEN=${readFileSync(join(b.home, 'seat-tokens', 'iso-b.token'), 'utf8').trim()}\n`)
+    writeFileSync(join(out, 'id_ed25519'), generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }))
     execFileSync('mkfifo', [join(out, 'pipe')])
     symlinkSync(join(out, 'pipe'), join(out, 'pipe-link.txt'))
     mkdirSync(join(out, 'folder'))
@@ -54,6 +60,8 @@ describe('chaos: evidence paths chosen by an attacker', () => {
       [join(b.home, 'evidence', 'config-link.txt'), 'EVIDENCE_IN_HOME'],
       [join(out, 'hard.txt'), 'EVIDENCE_IN_HOME'],
       [join(out, 'copy.txt'), 'EVIDENCE_SECRET'],
+      [join(out, 'env.txt'), 'EVIDENCE_SECRET'],
+      [join(out, 'id_ed25519'), 'EVIDENCE_SECRET'],
       ['keys/agent-b.key', 'EVIDENCE_PATH_RELATIVE'],
       [join(out, 'pipe'), 'EVIDENCE_NOT_REGULAR'],
       [join(out, 'pipe-link.txt'), 'EVIDENCE_NOT_REGULAR'],
