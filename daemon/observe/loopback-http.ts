@@ -20,6 +20,18 @@ const upper = <S extends string>(s: S): Uppercase<S> => s.toUpperCase() as Upper
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void
 
+/**
+ * Bounds on what any local process may hold of a surface before a check has said anything: a connection is accepted
+ * before its Host, Origin or token is read, so each surface takes at most MAX_CONNECTIONS (more are closed as they
+ * come) and a request's headers must be in within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS
+ * (an event stream's response is not bounded by either). Without them a process opening sockets and sending nothing
+ * used up the daemon's file descriptors, and its control socket with them.
+ */
+export const MAX_CONNECTIONS = 128
+export const HEADERS_TIMEOUT_MS = 10_000
+export const REQUEST_TIMEOUT_MS = 30_000
+const CONNECTIONS_CHECK_MS = 2_000 // how often node:http looks for requests past those times
+
 export class LoopbackHttp {
   private server?: Server
   private starting?: Promise<void>
@@ -49,7 +61,9 @@ export class LoopbackHttp {
   }
 
   private async listen (): Promise<void> {
-    const server = createServer((req, res) => { void this.serve(req, res) })
+    const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+      (req, res) => { void this.serve(req, res) })
+    server.maxConnections = MAX_CONNECTIONS
     await new Promise<void>((resolve, reject) => {
       server.once('error', err => reject(new MeshError(`${upper(this.what)}_LISTEN_FAILED`, `the ${this.what} server cannot listen on ${this.host}:${this.port}: ${err.message}`, { cause: err })))
       server.listen(this.port, this.host, () => resolve())
