@@ -1,5 +1,6 @@
 // The composition root: store → libp2p node → deliver protocol → outbox worker → control API, stopped in
 // reverse. start() and stop() are memoized; a failed start stops what it had started.
+import { existsSync } from 'node:fs'
 import { peerIdFromString } from '@libp2p/peer-id'
 import type { Stream } from '@libp2p/interface'
 import { errorText } from './runtime/errors.js'
@@ -10,6 +11,7 @@ import { Core, type NodeView } from './core.js'
 import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool, TimedIdReaders } from './delivery/index.js'
 import { WakeService } from './wake/index.js'
 import { ClockWatch } from './runtime/clock-watch.js'
+import { HomeLock } from './home/lock.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
 import { homePaths } from './home/paths.js'
 import { createNode, relayWanted, DirectPreference, type MeshNode, DELIVER_PROTOCOL, DELIVER_PROTOCOL_2, AddressWatch, DialBack } from './net/index.js'
@@ -117,6 +119,12 @@ export class Daemon {
   private async doStart (): Promise<DaemonInfo> {
     const paths = homePaths(this.home)
     if (await socketIsLive(paths.socket)) throw new MeshError('DAEMON_ALREADY_RUNNING', `a daemon already runs for ${this.home}`)
+    // the probe above answers the common case with no file touched; the lock decides between two started together
+    // (a home that does not exist is left to HomeContext.open to refuse, not made here)
+    if (existsSync(paths.root)) {
+      const lock = HomeLock.take(paths.lock, this.home)
+      this.started('lock', () => { lock.release() })
+    }
     const ctx = this.ctx = HomeContext.open(this.home)
     this.started('home', () => ctx.close())
     const peerId = await ctx.peerId()

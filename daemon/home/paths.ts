@@ -9,6 +9,8 @@ export interface HomePaths {
   meshKey: string
   db: string
   socket: string
+  /** Held by the one daemon running for the home, for its whole life (home/lock.ts). */
+  lock: string
   /** The seat socket's default place (see config seatSocket): open while an isolated seat is hosted. */
   seatSocket: string
   /** One 0600 file per isolated seat, holding its token. */
@@ -32,6 +34,7 @@ export function homePaths (root: string): HomePaths {
     meshKey: join(root, 'mesh.key'),
     db: join(root, 'node.db'),
     socket: join(root, 'control.sock'),
+    lock: join(root, 'daemon.lock'),
     seatSocket: join(root, 'seat.sock'),
     seatTokens: join(root, 'seat-tokens'),
     keys: join(root, 'keys'),
