@@ -42,8 +42,15 @@ export function parseEnvFile (text: string): Map<string, string> {
 }
 
 /**
- * The variables to write: AIOS_COMM_HOME and PATH, then every required one — from this environment, else from
- * the file installed before (re-running install from a shell without a secret keeps it). None may be missing.
+ * The daemon's own settings read from its environment (its log level, a peer's rate, a mailbox's quota): each set where
+ * install runs (or in the file installed before) is kept, so the service runs the daemon as it was being run.
+ */
+export const SETTINGS_VARS: readonly string[] = ['AIOS_COMM_LOG', 'AIOS_COMM_MAILBOX_PEER_ITEMS', 'AIOS_COMM_PEER_RATE']
+
+/**
+ * The variables to write: AIOS_COMM_HOME and PATH, the daemon's settings that are set, then every required one —
+ * from this environment, else from the file installed before (re-running install from a shell without a secret keeps
+ * it). No required one may be missing.
  */
 export function collectEnv (home: string, required: string[], env: NodeJS.ProcessEnv, previous: Map<string, string>): EnvVars {
   const pick = (name: string): string | undefined => {
@@ -58,5 +65,6 @@ export function collectEnv (home: string, required: string[], env: NodeJS.Proces
     throw new MeshError('SERVICE_ENV_MISSING', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required by a seat's carrier contract but not set; export ${missing[0]}=… and run aios-comm service install again`)
   }
   const path = pick('PATH') ?? '/usr/local/bin:/usr/bin:/bin'
-  return [['AIOS_COMM_HOME', home], ['PATH', path], ...names.map((n): [string, string] => [n, pick(n) as string])]
+  const settings = SETTINGS_VARS.filter(n => !names.includes(n) && pick(n) !== undefined)
+  return [['AIOS_COMM_HOME', home], ['PATH', path], ...[...settings, ...names].map((n): [string, string] => [n, pick(n) as string])]
 }

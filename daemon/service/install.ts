@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import { ensurePrivateDir, fileMode, writePrivateFile } from '../home/files.js'
-import { collectEnv, parseEnvFile, renderEnvFile, type EnvVars } from './envfile.js'
+import { SETTINGS_VARS, collectEnv, parseEnvFile, renderEnvFile, type EnvVars } from './envfile.js'
 import { activeState, managerInfo, reloadManager, startService, stopService } from './manager.js'
 import { servicePaths, type ServiceKind, type ServicePaths } from './paths.js'
 import { renderPlist, renderUnit, thisProgram } from './render.js'
@@ -35,7 +35,7 @@ export function readEnvFile (path: string): Map<string, string> {
   return existsSync(path) ? parseEnvFile(readFileSync(path, 'utf8')) : new Map()
 }
 
-const PUBLIC_VARS = new Set(['AIOS_COMM_HOME', 'PATH'])
+const PUBLIC_VARS = new Set(['AIOS_COMM_HOME', 'PATH', ...SETTINGS_VARS])
 
 export function planService (kind: ServiceKind, home: string, required: string[], env: NodeJS.ProcessEnv): ServicePlan {
   const paths = servicePaths(kind, home, env)

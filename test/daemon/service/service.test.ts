@@ -59,6 +59,16 @@ describe('service', () => {
     expect(existsSync(join(user, '.config'))).toBe(false)
   })
 
+  it('keeps the daemon\'s own settings variables set where install runs, and again on an install from a shell without them', async () => {
+    const { home, env } = await setup()
+    await ok(home, ['service', 'install', '--systemd'], { ...env, [VAR]: 'tok', AIOS_COMM_LOG: 'debug', AIOS_COMM_PEER_RATE: '500' })
+    const envFile = join(home, 'service.env')
+    for (const line of ['AIOS_COMM_LOG=debug', 'AIOS_COMM_PEER_RATE=500']) expect(readFileSync(envFile, 'utf8')).toContain(`\n${line}\n`)
+    expect(readFileSync(envFile, 'utf8')).not.toContain('AIOS_COMM_MAILBOX_PEER_ITEMS')
+    await ok(home, ['service', 'install', '--systemd'], { ...env, [VAR]: 'tok' })
+    for (const line of ['AIOS_COMM_LOG=debug', 'AIOS_COMM_PEER_RATE=500']) expect(readFileSync(envFile, 'utf8')).toContain(`\n${line}\n`)
+  })
+
   it('installs a systemd user unit idempotently: absolute paths, the env file (0600), no sandboxing, and it verifies', async () => {
     const { home, env } = await setup()
     const first = await ok(home, ['service', 'install', '--systemd', '--json'], { ...env, [VAR]: 'tok' })
