@@ -1,6 +1,6 @@
 // `aios-comm service install|uninstall|status`: run the daemon as a systemd user unit or a launchd agent, with
 // the variables the seats' carrier contracts need kept in the service's environment file.
-import type { Command } from 'commander'
+import { Command } from 'commander'
 import { MeshError } from '../../cards/index.js'
 import { homePaths, socketIsLive } from '../../daemon/index.js'
 import {
@@ -8,6 +8,7 @@ import {
 } from '../../daemon/service/index.js'
 import { globals, homeDir, setupVerb } from '../context.js'
 import { print } from '../output.js'
+import { daemonOptions, withDaemonFlags } from './daemon.js'
 
 interface KindFlags { systemd?: boolean, launchd?: boolean, dryRun?: boolean }
 
@@ -28,9 +29,11 @@ export function register (program: Command): void {
 
   kinds(service.command('install').description('write the unit (or plist) and its environment file, then start it; safe to run again'))
     .option('--dry-run', 'print what would be written (secret values hidden) and change nothing')
-    .action(async (o: KindFlags, cmd: Command) => {
+    .argument('[daemon-flags...]', 'after --, the daemon\'s own flags the service runs it with (e.g. -- --ui-port 8080); none given, those installed before')
+    .action(async (flags: string[], o: KindFlags, cmd: Command) => {
       const home = homeDir(cmd)
-      const plan = planService(kindOf(o) ?? installedKind(home, process.env) ?? defaultKind(), home, await requiredEnv(cmd), process.env)
+      if (flags.length > 0) checkDaemonFlags(flags)
+      const plan = planService(kindOf(o) ?? installedKind(home, process.env) ?? defaultKind(), home, await requiredEnv(cmd), process.env, flags.length > 0 ? flags : undefined)
       const r = await installService(plan, { dryRun: o.dryRun === true, daemonRunning: await socketIsLive(homePaths(home).socket), env: process.env })
       print(globals(cmd), r, () => installText(r))
     })
@@ -49,11 +52,28 @@ export function register (program: Command): void {
     })
 }
 
+/**
+ * The daemon flags a service is installed with are checked by the daemon command's own parser and rules, so a flag
+ * the daemon would refuse is refused here (USAGE) before anything is written, not at the service's every start.
+ */
+function checkDaemonFlags (flags: string[]): void {
+  if (flags.some(f => f === '--home' || f.startsWith('--home='))) throw new MeshError('USAGE', 'the service runs the daemon for this home: leave --home out of its flags')
+  const probe = withDaemonFlags(new Command('daemon')).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} })
+  try {
+    probe.parse(flags, { from: 'user' })
+  } catch (err) {
+    throw new MeshError('USAGE', `daemon flags ${flags.join(' ')}: ${(err as Error).message.replace(/^error: /, '')}`)
+  }
+  if (probe.args.length > 0) throw new MeshError('USAGE', `daemon flags ${flags.join(' ')}: ${probe.args[0]} is not a flag of aios-comm daemon`)
+  daemonOptions(probe.opts())
+}
+
 function installText (r: InstallResult): string {
   const files = r.files.map(f => r.dryRun
     ? `# ${f.action} ${f.path} (mode ${f.mode})\n${f.content ?? ''}`
     : `${f.action} ${f.path} (mode ${f.mode})`)
-  return [...files, `environment: ${r.environment.join(' ')}`, `service ${r.name}: ${r.service}`].join('\n')
+  const flags = r.daemonFlags.length > 0 ? [`daemon flags: ${r.daemonFlags.join(' ')}`] : []
+  return [...files, `environment: ${r.environment.join(' ')}`, ...flags, `service ${r.name}: ${r.service}`].join('\n')
 }
 
 function statusText (s: ServiceStatus): string {
@@ -62,5 +82,6 @@ function statusText (s: ServiceStatus): string {
   const missing = s.envFile.missing.length > 0 ? `\nmissing   ${s.envFile.missing.join(' ')} (needed by a seat's contract)` : ''
   const manager = s.manager.available ? `${s.manager.tool}: available` : `${s.manager.tool}: unavailable (${s.manager.reason})`
   const state = s.active ?? (s.installed ? 'unknown: the service manager cannot be asked' : 'not installed')
-  return `service   ${s.kind} ${s.name}\nfile      ${file}\nenv file  ${env}${missing}\nmanager   ${manager}\nstate     ${state}`
+  const flags = s.daemonFlags.length > 0 ? `\nflags     ${s.daemonFlags.join(' ')}` : ''
+  return `service   ${s.kind} ${s.name}\nfile      ${file}\nenv file  ${env}${missing}${flags}\nmanager   ${manager}\nstate     ${state}`
 }

@@ -16,13 +16,29 @@ function quote (name: string, value: string): string {
   return `'${value}'`
 }
 
-export function renderEnvFile (vars: EnvVars, home: string): string {
+/** The comment line that keeps the daemon's flags beside the variables (read back by the next install and by status). */
+const FLAGS_LINE = '# daemon flags: '
+
+export function renderEnvFile (vars: EnvVars, home: string, flags: readonly string[] = []): string {
   const lines = [
     `# aios-comm service environment for ${home.replace(/\n/g, ' ')}: written by aios-comm service install (mode 0600).`,
     '# The variables the seats\' carrier contracts need live here, so a restart of the service cannot lose them.'
   ]
+  if (flags.length > 0) lines.push(FLAGS_LINE + JSON.stringify(flags))
   for (const [name, value] of vars) lines.push(`${name}=${quote(name, value)}`)
   return lines.join('\n') + '\n'
+}
+
+/** The daemon flags an environment file keeps (none when it names none, or the line is not what install writes). */
+export function parseDaemonFlags (text: string): string[] {
+  const line = text.split('\n').find(l => l.startsWith(FLAGS_LINE))
+  if (line === undefined) return []
+  try {
+    const flags: unknown = JSON.parse(line.slice(FLAGS_LINE.length))
+    return Array.isArray(flags) && flags.every(f => typeof f === 'string') ? flags : []
+  } catch {
+    return []
+  }
 }
 
 /** Reads back what renderEnvFile wrote (and plain KEY=value lines written by hand). */

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { MeshError } from '../../cards/index.js'
 import { ensurePrivateDir, fileMode, writePrivateFile } from '../home/files.js'
-import { SETTINGS_VARS, collectEnv, parseEnvFile, renderEnvFile, type EnvVars } from './envfile.js'
+import { SETTINGS_VARS, collectEnv, parseDaemonFlags, parseEnvFile, renderEnvFile, type EnvVars } from './envfile.js'
 import { activeState, managerInfo, reloadManager, startService, stopService } from './manager.js'
 import { servicePaths, type ServiceKind, type ServicePaths } from './paths.js'
 import { renderPlist, renderUnit, thisProgram } from './render.js'
@@ -19,6 +19,8 @@ export interface PlannedFile {
 export interface ServicePlan {
   paths: ServicePaths
   vars: EnvVars
+  /** The daemon's own flags the service runs it with. */
+  flags: string[]
   files: PlannedFile[]
 }
 
@@ -28,6 +30,8 @@ export interface InstallResult {
   dryRun: boolean
   files: Array<{ path: string, mode: string, action: 'written' | 'unchanged' | 'would write', content?: string }>
   environment: string[]
+  /** The daemon's own flags the service runs it with. */
+  daemonFlags: string[]
   service: string
 }
 
@@ -37,17 +41,27 @@ export function readEnvFile (path: string): Map<string, string> {
 
 const PUBLIC_VARS = new Set(['AIOS_COMM_HOME', 'PATH', ...SETTINGS_VARS])
 
-export function planService (kind: ServiceKind, home: string, required: string[], env: NodeJS.ProcessEnv): ServicePlan {
+/** The daemon flags the service installed for this home runs with (kept in its environment file). */
+export function installedDaemonFlags (envFile: string): string[] {
+  return existsSync(envFile) ? parseDaemonFlags(readFileSync(envFile, 'utf8')) : []
+}
+
+/**
+ * What install writes. `flags`: the daemon's own flags the service runs with (checked by the CLI against the daemon
+ * command); left out, those of the service installed before, as its variables are kept.
+ */
+export function planService (kind: ServiceKind, home: string, required: string[], env: NodeJS.ProcessEnv, flags?: readonly string[]): ServicePlan {
   const paths = servicePaths(kind, home, env)
   const vars = collectEnv(paths.home, required, env, readEnvFile(paths.envFile))
+  const daemonFlags = flags ?? installedDaemonFlags(paths.envFile)
   const hidden: EnvVars = vars.map(([k, v]) => [k, PUBLIC_VARS.has(k) ? v : `(hidden, ${v.length} characters)`])
   const program = thisProgram()
-  const envFile = { path: paths.envFile, mode: 0o600, content: renderEnvFile(vars, paths.home), shown: renderEnvFile(hidden, paths.home) }
+  const envFile = { path: paths.envFile, mode: 0o600, content: renderEnvFile(vars, paths.home, daemonFlags), shown: renderEnvFile(hidden, paths.home, daemonFlags) }
   const unit = kind === 'systemd'
-    ? { path: paths.file, mode: 0o644, content: renderUnit(program, paths), shown: renderUnit(program, paths) }
+    ? { path: paths.file, mode: 0o644, content: renderUnit(program, paths, daemonFlags), shown: renderUnit(program, paths, daemonFlags) }
     // the plist carries the environment itself, so it is private like the environment file
-    : { path: paths.file, mode: 0o600, content: renderPlist(program, paths, vars), shown: renderPlist(program, paths, hidden) }
-  return { paths, vars, files: [envFile, unit] }
+    : { path: paths.file, mode: 0o600, content: renderPlist(program, paths, vars, daemonFlags), shown: renderPlist(program, paths, hidden, daemonFlags) }
+  return { paths, vars, flags: [...daemonFlags], files: [envFile, unit] }
 }
 
 function same (f: PlannedFile): boolean {
@@ -58,7 +72,7 @@ const octal = (mode: number): string => `0${mode.toString(8)}`
 
 export async function installService (plan: ServicePlan, opts: { dryRun: boolean, daemonRunning: boolean, env: NodeJS.ProcessEnv }): Promise<InstallResult> {
   const { paths } = plan
-  const result: InstallResult = { kind: paths.kind, name: paths.name, dryRun: opts.dryRun, files: [], environment: plan.vars.map(([k]) => k), service: '' }
+  const result: InstallResult = { kind: paths.kind, name: paths.name, dryRun: opts.dryRun, files: [], environment: plan.vars.map(([k]) => k), daemonFlags: plan.flags, service: '' }
   let changed = false
   for (const f of plan.files) {
     const unchanged = same(f)

@@ -44,14 +44,16 @@ function systemdWord (word: string): string {
   return /[\s"'\\]/.test(escaped) ? `"${escaped.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : escaped
 }
 
-export function daemonArgs (p: Program, paths: ServicePaths): string[] {
-  return [checkPath('node', p.node), ...DAEMON_NODE_FLAGS, checkPath('script', p.script), '--home', checkPath('home', paths.home), 'daemon']
+/** The service's command line: node, its flags, the script, the home, `daemon` and the daemon's own flags (checked by the CLI). */
+export function daemonArgs (p: Program, paths: ServicePaths, flags: readonly string[] = []): string[] {
+  if (flags.some(f => /[\n\r\0]/.test(f))) throw new MeshError('SERVICE_PATH_INVALID', 'a daemon flag holds a line break')
+  return [checkPath('node', p.node), ...DAEMON_NODE_FLAGS, checkPath('script', p.script), '--home', checkPath('home', paths.home), 'daemon', ...flags]
 }
 
-export function renderUnit (p: Program, paths: ServicePaths): string {
+export function renderUnit (p: Program, paths: ServicePaths, flags: readonly string[] = []): string {
   return fill(template('systemd', 'aios-comm.service.in'), {
     HOME: paths.home.replace(/%/g, '%%'),
-    EXEC_START: daemonArgs(p, paths).map(systemdWord).join(' '),
+    EXEC_START: daemonArgs(p, paths, flags).map(systemdWord).join(' '),
     ENV_FILE: checkPath('environment file', paths.envFile).replace(/%/g, '%%')
   })
 }
@@ -60,11 +62,11 @@ function xml (text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
 }
 
-export function renderPlist (p: Program, paths: ServicePaths, vars: EnvVars): string {
+export function renderPlist (p: Program, paths: ServicePaths, vars: EnvVars, flags: readonly string[] = []): string {
   return fill(template('launchd', 'aios-comm.plist.in'), {
     LABEL: xml(paths.name),
     HOME: xml(paths.home),
-    PROGRAM_ARGUMENTS: daemonArgs(p, paths).map(a => `    <string>${xml(a)}</string>`).join('\n'),
+    PROGRAM_ARGUMENTS: daemonArgs(p, paths, flags).map(a => `    <string>${xml(a)}</string>`).join('\n'),
     ENVIRONMENT: vars.map(([k, v]) => `    <key>${xml(k)}</key>\n    <string>${xml(v)}</string>`).join('\n'),
     STDOUT: xml(join(paths.logDir, 'daemon.out.log')),
     STDERR: xml(join(paths.logDir, 'daemon.err.log'))

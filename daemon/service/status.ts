@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileMode } from '../home/files.js'
 import { defaultKind, servicePaths, type ServiceKind } from './paths.js'
 import { activeState, managerInfo, type ManagerInfo } from './manager.js'
-import { installedKind, readEnvFile } from './install.js'
+import { installedDaemonFlags, installedKind, readEnvFile } from './install.js'
 import { renderPlist, renderUnit, thisProgram } from './render.js'
 
 export interface ServiceStatus {
@@ -15,6 +15,8 @@ export interface ServiceStatus {
   /** The installed file is byte for byte what `service install` would write now (same node, script, home). */
   upToDate?: boolean
   envFile: { path: string, exists: boolean, mode?: string, variables: string[], missing: string[] }
+  /** The daemon's own flags the installed service runs it with. */
+  daemonFlags: string[]
   manager: ManagerInfo
   /** systemd's ActiveState (active, inactive, failed, …) when the manager could be asked. */
   active?: string
@@ -33,11 +35,13 @@ export async function serviceStatus (kind: ServiceKind | undefined, home: string
     file: paths.file,
     installed,
     envFile: { path: paths.envFile, exists: mode !== undefined, mode: mode === undefined ? undefined : `0${mode.toString(8)}`, variables: [...vars.keys()], missing },
+    daemonFlags: installedDaemonFlags(paths.envFile),
     manager: await managerInfo(k, env)
   }
   if (installed) {
     const program = thisProgram()
-    const expected = k === 'systemd' ? renderUnit(program, paths) : renderPlist(program, paths, [...vars.entries()])
+    const flags = status.daemonFlags
+    const expected = k === 'systemd' ? renderUnit(program, paths, flags) : renderPlist(program, paths, [...vars.entries()], flags)
     status.upToDate = readFileSync(paths.file, 'utf8') === expected
     if (status.manager.available) status.active = await activeState(paths, env)
   }

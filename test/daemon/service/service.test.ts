@@ -69,6 +69,24 @@ describe('service', () => {
     for (const line of ['AIOS_COMM_LOG=debug', 'AIOS_COMM_PEER_RATE=500']) expect(readFileSync(envFile, 'utf8')).toContain(`\n${line}\n`)
   })
 
+  it('runs the daemon with the flags given after --, keeps them on the next install, and refuses flags the daemon would refuse', async () => {
+    const { home, env } = await setup()
+    for (const bad of [['--ui-port', 'nope'], ['--bogus'], ['--home', '/elsewhere'], ['--metrics-host', '127.0.0.1'], ['stray']]) {
+      const r = await cli(home, ['service', 'install', '--systemd', '--', ...bad], { ...env, [VAR]: 'tok' })
+      expect(errorCode(r), bad.join(' ')).toBe('USAGE')
+      expect(existsSync(join(home, 'service.env'))).toBe(false)
+    }
+    const first = await ok(home, ['service', 'install', '--systemd', '--json', '--', '--ui-port', '0', '--metrics-port', '9464'], { ...env, [VAR]: 'tok' })
+    expect(first.daemonFlags).toEqual(['--ui-port', '0', '--metrics-port', '9464'])
+    const unit = readFileSync(first.files[1].path as string, 'utf8')
+    expect(/^ExecStart=.* daemon --ui-port 0 --metrics-port 9464$/m.test(unit)).toBe(true)
+    const again = await ok(home, ['service', 'install', '--json'], { ...env, [VAR]: 'tok' })
+    expect(again.files.map((f: any) => f.action)).toEqual(['unchanged', 'unchanged'])
+    expect(again.daemonFlags).toEqual(['--ui-port', '0', '--metrics-port', '9464'])
+    const status = await ok(home, ['service', 'status', '--json'], { ...env, [VAR]: 'tok' })
+    expect(status).toMatchObject({ upToDate: true, daemonFlags: ['--ui-port', '0', '--metrics-port', '9464'] })
+  })
+
   it('installs a systemd user unit idempotently: absolute paths, the env file (0600), no sandboxing, and it verifies', async () => {
     const { home, env } = await setup()
     const first = await ok(home, ['service', 'install', '--systemd', '--json'], { ...env, [VAR]: 'tok' })
