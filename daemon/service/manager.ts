@@ -60,9 +60,40 @@ export async function startService (paths: ServicePaths, changed: boolean, env: 
     await must('systemctl', ['--user', 'restart', paths.name], env)
     return active === 'active' ? 'restarted' : 'started'
   }
-  if (active !== 'inactive') await run('launchctl', ['bootout', `gui/${uid()}/${paths.name}`], env)
-  await must('launchctl', ['bootstrap', `gui/${uid()}`, paths.file], env)
+  if (active !== 'inactive') {
+    await run('launchctl', ['bootout', `gui/${uid()}/${paths.name}`], env)
+    await launchdGone(paths, env)
+  }
+  await bootstrap(paths, env)
   return active === 'active' ? 'restarted' : 'started'
+}
+
+const LAUNCHD_SETTLE_MS = 10_000 // how long a label may take to leave launchd after bootout
+const LAUNCHD_POLL_MS = 250
+const BOOTSTRAP_TRIES = 4
+
+const pause = async (ms: number): Promise<void> => await new Promise(resolve => setTimeout(resolve, ms))
+
+/** Waits (bounded) until launchd no longer lists the label: bootout returns before the old agent is gone. */
+async function launchdGone (paths: ServicePaths, env: NodeJS.ProcessEnv): Promise<void> {
+  for (let waited = 0; waited < LAUNCHD_SETTLE_MS; waited += LAUNCHD_POLL_MS) {
+    if (!(await run('launchctl', ['print', `gui/${uid()}/${paths.name}`], env)).ok) return
+    await pause(LAUNCHD_POLL_MS)
+  }
+}
+
+/**
+ * bootstrap, tried again after a pause when it fails: right after a bootout launchd may still refuse the label
+ * ("5: Input/output error"), and an install that gave up there would leave the agent unloaded, so stopped until the
+ * next login. The last failure is SERVICE_MANAGER_FAILED.
+ */
+async function bootstrap (paths: ServicePaths, env: NodeJS.ProcessEnv): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const r = await run('launchctl', ['bootstrap', `gui/${uid()}`, paths.file], env)
+    if (r.ok) return
+    if (attempt >= BOOTSTRAP_TRIES) throw new MeshError('SERVICE_MANAGER_FAILED', `launchctl bootstrap gui/${uid()} ${paths.file} failed ${attempt} times: ${r.stderr !== '' ? r.stderr : 'no reason given'}`)
+    await pause(500 * 2 ** (attempt - 1))
+  }
 }
 
 export async function stopService (paths: ServicePaths, env: NodeJS.ProcessEnv): Promise<string> {
