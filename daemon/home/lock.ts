@@ -10,14 +10,20 @@ export class HomeLock {
 
   /** Takes the home's lock, or throws DAEMON_ALREADY_RUNNING when another process holds it. */
   static take (path: string, home: string): HomeLock {
-    const db = new Database(path, { timeout: 0 })
+    let db: Database.Database
+    try {
+      db = new Database(path, { timeout: 0 })
+    } catch (err) {
+      // a home that cannot be written (a read-only mount, a full disk) holds no store a daemon could run on either
+      throw new MeshError('STORE_OPEN_FAILED', `cannot open ${path}, which a running daemon holds: ${(err as Error).message}`, { cause: err })
+    }
     try {
       db.pragma('locking_mode = EXCLUSIVE')
       db.exec('BEGIN EXCLUSIVE') // held until the connection closes: nothing is ever written
     } catch (err) {
       db.close()
       if ((err as { code?: string }).code === 'SQLITE_BUSY') throw new MeshError('DAEMON_ALREADY_RUNNING', `a daemon already runs for ${home}`)
-      throw err
+      throw new MeshError('STORE_OPEN_FAILED', `cannot lock ${path}: ${(err as Error).message}`, { cause: err })
     }
     return new HomeLock(db)
   }
