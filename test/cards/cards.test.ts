@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import * as jose from 'jose'
 import { verifyAgentCardSignature } from '@a2a-js/sdk'
 import corpus from '../fixtures/cards.json' with { type: 'json' }
+import { freshCard } from '../helpers/cards.js'
 import {
   MAX_ROLES_PER_SEAT, acceptCard, b64url, buildCard, generateKeyPair, isValidRole, jcs, keyId, keyText, parseKeyText, roleOf, signCard, signEndorsement, utf8,
-  verifyCardJson, type AgentCard, type CardFacts, type KeyPair
+  verifyCardJson
 } from '../../cards/index.js'
 
 describe('card corpus', () => {
@@ -28,24 +29,6 @@ describe('card corpus', () => {
     })
   }
 })
-
-function freshCard (extra: Partial<CardFacts> = {}): { card: AgentCard, actor: KeyPair } {
-  const mesh = generateKeyPair()
-  const actor = generateKeyPair()
-  const now = Date.now()
-  const card = signCard(buildCard(actor.publicKey, {
-    handle: 'agent-a',
-    peerId: '12D3KooWQt4y3xVmDemucd4d8W3JY1K8Q2ijJRj3GcTkunUjLiR2',
-    multiaddrs: ['/ip4/127.0.0.1/tcp/7733'],
-    seq: 4,
-    carrier: 'codex',
-    model: 'gpt-5',
-    updatedAtMs: now,
-    endorsement: signEndorsement(mesh, 'agent-a', actor.publicKey, now),
-    ...extra
-  }), actor)
-  return { card, actor }
-}
 
 const jwkOf = (pub: Uint8Array): jose.JWK => ({ kty: 'OKP', crv: 'Ed25519', x: b64url(pub) })
 

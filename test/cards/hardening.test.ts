@@ -2,7 +2,8 @@
 // count) its tree allows, a card nested deep enough to exhaust a recursive walker, and a card whose signature list,
 // which nothing signs, was lengthened on its way.
 import { describe, expect, it } from 'vitest'
-import { buildCard, generateKeyPair, signBatch, signCard, signEndorsement, utf8, verifyCardJson, verifyEnvelope } from '../../cards/index.js'
+import { generateKeyPair, signBatch, utf8, verifyCardJson, verifyEnvelope } from '../../cards/index.js'
+import { freshCard } from '../helpers/cards.js'
 
 describe('batch proofs bind the position and the size', () => {
   it('refuses every other (index, count) for every item of batches of 2 to 9', () => {
@@ -37,18 +38,7 @@ describe('deeply nested cards', () => {
 })
 
 describe('a card\'s signature list, which nothing signs', () => {
-  const actor = generateKeyPair()
-  const now = Date.now()
-  const card = signCard(buildCard(actor.publicKey, {
-    handle: 'agent-a',
-    peerId: '12D3KooWQt4y3xVmDemucd4d8W3JY1K8Q2ijJRj3GcTkunUjLiR2',
-    multiaddrs: ['/ip4/127.0.0.1/tcp/7733'],
-    seq: 4,
-    carrier: 'codex',
-    model: 'gpt-5',
-    updatedAtMs: now,
-    endorsement: signEndorsement(generateKeyPair(), 'agent-a', actor.publicKey, now)
-  }), actor)
+  const { card } = freshCard()
   const [real] = card.signatures ?? []
 
   it('holds the actor key\'s one signature, which verifies', () => {
