@@ -1,8 +1,8 @@
 // Clock skew against peers, from the times the daemon already holds: each receipt or message a remote actor
 // signed carries that actor's clock, and we stored our own clock when it arrived. Per peer, the smallest
 // (our arrival − their signing time) over its recent samples is the skew plus the shortest transit seen; DELIVERED
-// receipts come back in the delivery's answer, so that transit is milliseconds. A large negative value: their clock runs ahead;
-// a large positive one: theirs runs behind (or every sample waited in an outbox, which the detail says).
+// receipts come back in the delivery's answer, so that transit is milliseconds. A large negative value: their clock
+// runs ahead; a large positive one: theirs runs behind (or every sample waited in an outbox, which the detail says).
 import type { Core } from '../core.js'
 import type { ClockSample } from '../store/index.js'
 import { fail, pass, type DoctorCheck } from './types.js'

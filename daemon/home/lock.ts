@@ -15,7 +15,7 @@ export class HomeLock {
       db = new Database(path, { timeout: 0 })
     } catch (err) {
       // a home that cannot be written (a read-only mount, a full disk) holds no store a daemon could run on either
-      throw new MeshError('STORE_OPEN_FAILED', `cannot open ${path}, which a running daemon holds: ${(err as Error).message}`, { cause: err })
+      throw new MeshError('STORE_OPEN_FAILED', `cannot open the daemon's lock file ${path}: ${(err as Error).message}`, { cause: err })
     }
     try {
       db.pragma('locking_mode = EXCLUSIVE')
