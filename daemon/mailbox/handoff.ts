@@ -19,16 +19,23 @@ export interface WaitingItem {
   header?: Uint8Array
 }
 
+const CLOCK_SLACK_MS = 1000 // an item this far "in the future" was made before the wall clock stepped back
+
 export class MailboxHandoff {
   private readonly busy = new Set<number>() // outbox rows being handed over now
 
   constructor (private readonly core: Core, private readonly node: MeshNode, private readonly afterMs: number) {}
 
-  /** The worker could not reach this peer: the items that have waited long enough go to a mailbox. */
+  /**
+   * The worker could not reach this peer: the items that have waited long enough go to a mailbox. An item made
+   * "later" than now was made before the wall clock was set back, so how long it waited is unknown; it goes too
+   * (a mailbox copy beside the direct retries is stored once), rather than wait out the step.
+   */
   unreachable (peerId: string, items: WaitingItem[]): void {
     const now = Date.now()
+    const waitedEnough = (createdAtMs: number): boolean => createdAtMs > now + CLOCK_SLACK_MS || now - createdAtMs >= this.afterMs
     const due = items.filter(i => (i.row.kind === 'message' || i.row.kind === 'receipt') && i.row.heldAt === undefined &&
-      now - i.row.createdAtMs >= this.afterMs && !this.busy.has(i.row.id))
+      waitedEnough(i.row.createdAtMs) && !this.busy.has(i.row.id))
     if (due.length === 0) return
     for (const i of due) this.busy.add(i.row.id)
     void this.handOver(peerId, due)

@@ -2,14 +2,13 @@
 // clock set back. Nothing timed to the wall clock waits out the jump: a role's lease that ran out during the sleep is
 // offered again at once, a seat's next wake is not held back by a clock set back, and the outbox keeps retrying a peer
 // that is down. Real daemons, each with its wall clock shifted by a module loaded before it (helpers/clock-shift.mjs).
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSharedMesh, waitFor, type MeshNodeHandle, type SharedMesh } from '../helpers/mesh.js'
 import { ok } from '../helpers/cli.js'
+import { shiftableClock } from '../helpers/clock.js'
 
-const HOOK = fileURLToPath(new URL('../helpers/clock-shift.mjs', import.meta.url))
 const MINUTE = 60_000
 const SOON_MS = 20_000 // the clock watch looks every 5 s: well inside this, where the jump itself is minutes
 
@@ -17,19 +16,6 @@ let mesh: SharedMesh
 let a: MeshNodeHandle
 let b: MeshNodeHandle
 let woken: string // the command seat's wakes, one obligation per line
-
-/** Starts a node's daemon with its wall clock shiftable; resolves a function that sets the shift and waits till it holds. */
-async function startShiftable (n: MeshNodeHandle): Promise<(ms: number) => Promise<void>> {
-  const file = join(n.home, 'clock-shift')
-  writeFileSync(file, '0')
-  await n.daemon.start({ NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${HOOK}`, AIOS_CLOCK_SHIFT_FILE: file, AIOS_COMM_LOG: 'info' })
-  return async ms => {
-    rmSync(`${file}.ack`, { force: true })
-    writeFileSync(file, String(ms))
-    n.daemon.child?.kill('SIGUSR2')
-    await waitFor('the shift to hold', () => existsSync(`${file}.ack`) ? readFileSync(`${file}.ack`, 'utf8') : '', v => v === String(ms))
-  }
-}
 
 let shiftA: (ms: number) => Promise<void>
 
@@ -40,7 +26,9 @@ beforeAll(async () => {
   writeFileSync(woken, '')
   await ok(a.home, ['actor', 'add', 'agent-w', '--carrier', 'command', '--command', `echo "$AIOS_COMM_OBLIGATION" >> ${woken}`])
   for (const h of ['rev-b', 'rev-c']) await ok(a.home, ['actor', 'add', h, '--role', 'reviewer'])
-  shiftA = await startShiftable(a)
+  const clock = shiftableClock(a)
+  await a.daemon.start({ ...clock.env, AIOS_COMM_LOG: 'info' })
+  shiftA = clock.shift
   await b.daemon.start()
 }, 60_000)
 afterAll(async () => { await mesh?.close() })

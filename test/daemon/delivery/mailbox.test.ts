@@ -7,6 +7,7 @@ import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { lpStream } from '@libp2p/utils'
 import { createMesh, query, waitFor, withCtx, type MeshNodeHandle } from '../../helpers/mesh.js'
+import { shiftableClock } from '../../helpers/clock.js'
 import { cli } from '../../helpers/cli.js'
 import { homeKey, openDeliver, rawPeer, signedMessage, signedReceipt } from '../../helpers/raw-peer.js'
 import { sha256 } from '../../../cards/index.js'
@@ -27,18 +28,18 @@ const RECIPIENT = 'agent-c'
  * Nodes m, a, b; m serves as mailbox (config relay). a and b name m as their seats' mailbox: by config when `named`,
  * else by default, as the relay they learn of (their cards are re-signed when m's card saying relay reaches them).
  */
-async function mailboxMesh (o: { env?: NodeJS.ProcessEnv, named?: boolean } = {}): Promise<{ a: MeshNodeHandle, b: MeshNodeHandle, m: MeshNodeHandle, mId: string }> {
+async function mailboxMesh (o: { env?: NodeJS.ProcessEnv, named?: boolean, afterMs?: number, startA?: (a: MeshNodeHandle) => Promise<void> } = {}): Promise<{ a: MeshNodeHandle, b: MeshNodeHandle, m: MeshNodeHandle, mId: string }> {
   const [m, a, b] = await createMesh(3, { start: false, env: o.env })
   const mId = await withCtx(m.home, async ctx => await ctx.peerId())
   for (const n of [a, b, m]) {
     await withCtx(n.home, ctx => {
       if (n === m) ctx.config.relay = true
       else if (o.named === true) ctx.config.mailboxes = [mId]
-      ctx.config.mailboxAfterMs = AFTER_MS
+      ctx.config.mailboxAfterMs = o.afterMs ?? AFTER_MS
       saveConfig(ctx.paths.config, ctx.config)
     })
   }
-  await Promise.all([a, b, m].map(async n => await n.daemon.start()))
+  await Promise.all([a, b, m].map(async n => n === a && o.startA !== undefined ? await o.startA(n) : await n.daemon.start()))
   // each seat's card, re-signed at start, names m; the other side must hold it to know where to hand mail
   const namesM = (home: string, handle: string): boolean => query<{ json: string }>(home, 'SELECT json FROM cards WHERE handle = ?', handle)[0]?.json.includes(mId) === true
   await waitFor('a holds the recipient\'s card naming m', () => namesM(a.home, RECIPIENT), x => x)
@@ -92,6 +93,21 @@ describe('mailboxes', () => {
     await waitFor('a\'s outbox empty', async () => await a.daemon.call('outbox'), o => o.length === 0)
     await waitFor('m holds nothing', () => count(m.home, 'SELECT count(*) AS n FROM mailbox'), n => n === 0)
     expect(count(b.home, 'SELECT count(*) AS n FROM messages')).toBe(1)
+  })
+
+  it('an item made before the sender\'s wall clock was set back goes to the mailbox, not after the step is waited out', async () => {
+    let shift: ((ms: number) => Promise<void>) | undefined
+    const startA = async (a: MeshNodeHandle): Promise<void> => {
+      const clock = shiftableClock(a)
+      shift = clock.shift
+      await a.daemon.start(clock.env)
+    }
+    const { a, b, mId } = await mailboxMesh({ afterMs: 5000, startA })
+    await b.daemon.stop()
+    const { obligation } = await a.daemon.call('notify', { to: RECIPIENT, text: 'sent just before the clock was set back' })
+    await shift?.(-10 * 60_000)
+    const held = await waitFor('a hands the message to m', async () => (await a.daemon.call('status', { obligation })).delivery?.heldAt, h => h !== undefined, 30_000)
+    expect(held?.mailbox).toBe(mId)
   })
 
   it('refuses forged or altered items, a node that is not a mailbox, a full share and a stranger; a mailbox copy plus a direct retry are stored once', async () => {
