@@ -54,10 +54,10 @@ export function register (program: Command): void {
 
 /**
  * The daemon flags a service is installed with are checked by the daemon command's own parser and rules, so a flag
- * the daemon would refuse is refused here (USAGE) before anything is written, not at the service's every start.
+ * the daemon would refuse is refused here (USAGE) before anything is written, not at the service's every start. The
+ * home is not among them (it is a flag of the program, not of `daemon`): the service's own is refused as unknown.
  */
 function checkDaemonFlags (flags: string[]): void {
-  if (flags.some(f => f === '--home' || f.startsWith('--home='))) throw new MeshError('USAGE', 'the service runs the daemon for this home: leave --home out of its flags')
   const probe = withDaemonFlags(new Command('daemon')).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} })
   try {
     probe.parse(flags, { from: 'user' })

@@ -4,5 +4,5 @@ export { servicePaths, defaultKind, SERVICE_KINDS, type ServiceKind, type Servic
 export { renderEnvFile, parseEnvFile, collectEnv, type EnvVars } from './envfile.js'
 export { renderUnit, renderPlist, thisProgram, daemonArgs, type Program } from './render.js'
 export { managerInfo, activeState, MANAGER_ENV, type ManagerInfo } from './manager.js'
-export { planService, installedDaemonFlags, installService, uninstallService, installedKind, readEnvFile, type ServicePlan, type InstallResult, type PlannedFile } from './install.js'
+export { planService, installService, uninstallService, installedKind, readEnvFile, type ServicePlan, type InstallResult, type PlannedFile } from './install.js'
 export { serviceStatus, type ServiceStatus } from './status.js'
