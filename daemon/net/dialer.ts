@@ -6,6 +6,7 @@ import type { Connection, ConnectionGater, Libp2pEvents, PeerId, PeerInfo, PeerS
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
 import type { AddressRanking } from './address-rank.js'
+import type { RedialHold } from './redial-hold.js'
 
 /**
  * One direct address: TCP + TLS + yamux take ~3 round trips — 30 ms on a LAN, well under 1 s across the world — and
@@ -47,7 +48,7 @@ export class Dialer implements Startable {
   private readonly learned = new Map<string, string[]>()
   private shutdown = new AbortController()
 
-  constructor (private readonly c: DialerComponents, readonly ranking: AddressRanking) {}
+  constructor (private readonly c: DialerComponents, readonly ranking: AddressRanking, private readonly hold?: RedialHold) {}
 
   start (): void {
     this.shutdown = new AbortController()
@@ -113,6 +114,8 @@ export class Dialer implements Startable {
     }
     const dialing = (async () => {
       if (pid.equals(this.c.peerId)) throw new Error('cannot dial this node itself')
+      const held = this.hold?.heldFor(id) ?? 0
+      if (held > 0) throw new Error(`not dialing ${id} for ${Math.ceil(held / 1000)} s: its last connections closed as they opened (it may not know this node's seats yet)`)
       if (await this.c.connectionGater.denyDialPeer?.(pid) === true) throw new Error(`dialing ${id} is refused: every actor it hosted is revoked`)
       let addrs = await this.known(pid, given)
       if (addrs.length === 0) {

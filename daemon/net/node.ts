@@ -26,6 +26,7 @@ import { RELAY_RESERVATIONS, RELAY_SEARCH, relayGater, relayServer, relayTranspo
 import { AddressRanking } from './address-rank.js'
 import { RELAY_ADDRESS_TIMEOUT_MS, Dialer, type DialerComponents } from './dialer.js'
 import { LanDiscovery, lanReachable } from './lan-discovery.js'
+import { RedialHold } from './redial-hold.js'
 
 export interface NodeOptions {
   seed: Uint8Array
@@ -103,6 +104,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
   const circuits = o.relay?.reserve === true ? Array<string>(RELAY_RESERVATIONS).fill(RELAY_SEARCH) : []
   const ranking = new AddressRanking()
   let dialer: Dialer | undefined
+  const hold = new RedialHold()
   node = await createLibp2p({
     privateKey,
     start: false,
@@ -144,7 +146,7 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
         selectors: { [DHT_NAMESPACE]: (key: Uint8Array, values: Uint8Array[]) => o.dhtSelect?.(key, values) ?? 0 }
       })),
       ...(o.relay?.serve === true ? { relay: relayServer() } : {}),
-      dialer: (components: DialerComponents) => (dialer = new Dialer(components, ranking)),
+      dialer: (components: DialerComponents) => (dialer = new Dialer(components, ranking, hold)),
       lan: (components: ConstructorParameters<typeof LanDiscovery>[0]) => new LanDiscovery(components, {
         on: o.mdns === true && lanReachable(o.listen),
         isTrustedPeer: o.isTrustedPeer,
@@ -155,7 +157,8 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
       denyDialMultiaddr: () => false, // loopback and private addresses are where meshes live
       denyInboundEncryptedConnection: (peerId: PeerId) => !o.isTrustedPeer(peerId.toString()) && o.admitUntrusted?.(peerId.toString()) !== true &&
         !relay.strangerForRelay(peerId.toString()),
-      denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true,
+      // a cut-off peer never; one whose connections close as they open, not until its hold is over (libp2p's redials too)
+      denyDialPeer: (peerId: PeerId) => o.isCutOff?.(peerId.toString()) === true || hold.heldFor(peerId.toString()) > 0,
       denyInboundRelayReservation: relay.denyInboundRelayReservation,
       denyOutboundRelayedConnection: relay.denyOutboundRelayedConnection,
       denyInboundRelayedConnection: relay.denyInboundRelayedConnection
@@ -171,6 +174,12 @@ export async function createNode (o: NodeOptions): Promise<MeshNode> {
     },
     connectionMonitor: { enabled: false } // liveness pings instead
   }) as unknown as MeshNode
+  node.addEventListener('connection:open', evt => {
+    const c = evt.detail
+    const at = performance.now()
+    // closed here on purpose: by close(), with no error; a reset or error, here or there, is the peer's doing
+    c.addEventListener('close', e => { hold.closed(c.remotePeer.toString(), performance.now() - at, e.local === true && e.error === undefined) }, { once: true })
+  })
   return node
 }
 
