@@ -23,14 +23,14 @@ it('a peer that closes every connection as it opens is dialed after a growing ho
   await b.daemon.start()
 
   const seen: number[] = [] // when b's count of connects was first seen at 1, 2, …
-  await waitFor('b connected to a five times', async () => {
+  await waitFor('b connected to a four times', async () => {
     const n = await connects(b.daemon.ready.metrics as string)
-    while (seen.length < Math.min(n, 5)) seen.push(performance.now())
+    while (seen.length < Math.min(n, 4)) seen.push(performance.now())
     return n
-  }, n => n >= 5, 30_000)
-  // two short-lived connections go free; the third holds b off a for 1 s, the fourth for 2 s: 3 s in all (the count
-  // is polled, and a poll on a busy machine may see the third connect late); before, all five came within 0.1 s
-  expect(seen[4] - seen[2]).toBeGreaterThanOrEqual(2000)
+  }, n => n >= 4, 30_000)
+  // two short-lived connections go free; the third holds b off a for 1 s (the count is polled, and a poll on a busy
+  // machine may see the third connect late); before, the connects came some 20 ms apart
+  expect(seen[3] - seen[2]).toBeGreaterThanOrEqual(700)
   expect(b.daemon.running).toBe(true)
 }, 60_000)
 
