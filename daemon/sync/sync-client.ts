@@ -14,7 +14,13 @@ import { sha256 } from '../../cards/index.js'
 import { SyncCheckpoints } from './checkpoints.js'
 import { SYNC_PROTOCOL } from './constants.js'
 
-const RETRY_MS = 1000 // a peer whose sync stream failed (not yet serving, say) is asked again this soon
+const RETRY_MS = 1000 // a session that ended after the peer answered is asked for again this soon
+/**
+ * A peer that would not open a session (not serving yet; or it does not know this node's seats, and refuses it) is
+ * asked again after RETRY_MS, twice that after the next failure, and so on up to MAX_RETRY_MS, until one answers.
+ */
+export const MAX_RETRY_MS = 30_000
+const MAX_BACKING_OFF = 4096 // peers whose back-off is remembered; the one that failed longest ago is forgotten past this
 // Receipts and leases set aside because a card they need had not arrived, tried again once that card is held. A
 // compacted log keeps only each seat's newest card, which may come after the receipts signed under it. They are
 // stored with the page that brought them (its checkpoint moves past them) and loaded at start, so a restart before
@@ -35,6 +41,10 @@ export interface SyncStats {
 /** Pulls a peer's log from the stored checkpoint and keeps the tail open; one session per peer at a time. */
 export class SyncClient {
   private readonly sessions = new Map<string, LengthPrefixedStream<Stream>>()
+  private readonly starting = new Set<string>() // peers whose session is being dialed
+  /** Peers that failed to answer: how often in a row, and when (performance.now()) to ask next. */
+  private readonly backoff = new Map<string, { failures: number, notBefore: number }>()
+  private readonly retries = new Map<string, NodeJS.Timeout>() // at most one pending retry per peer
   readonly stats = new Map<string, SyncStats>()
   private readonly checkpoints: SyncCheckpoints
   private closed = false
@@ -90,46 +100,79 @@ export class SyncClient {
     }
   }
 
-  async pull (peerId: string): Promise<void> {
-    if (this.closed || this.sessions.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
+  /**
+   * Opens a session to a trusted peer unless one is open or being dialed, or the peer is backing off after a failure
+   * (its retry pulls then). `retry`: the retry timer's own call. Every connect and every directory change asks for a
+   * pull: each of them used to start a retry chain of its own, a pull a second per chain for as long as the peer
+   * stayed connected and refused.
+   */
+  async pull (peerId: string, retry = false): Promise<void> {
+    if (this.closed || this.sessions.has(peerId) || this.starting.has(peerId) || !this.core.directory.isTrustedPeer(peerId)) return
+    const b = this.backoff.get(peerId)
+    if (!retry && b !== undefined && performance.now() < b.notBefore) return
+    this.starting.add(peerId)
     let stream: Stream
     try {
       await this.node.services.dialer.connect(peerId)
       stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
-      this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err) })
-      this.retryLater(peerId)
+      this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err), ...this.failed(peerId) })
       return
+    } finally {
+      this.starting.delete(peerId)
     }
     const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
     this.sessions.set(peerId, lp)
     const stats = this.stats.get(peerId) ?? { received: 0, applied: 0, rejected: 0, bytes: 0 }
     this.stats.set(peerId, stats)
+    let answered = false
     try {
       await lp.write(syncRequestToWire({ since: this.core.store.facts.checkpoint(peerId), limit: 0, tail: true }))
       for (;;) {
         const page = syncPageFromWire((await lp.read()).subarray())
+        if (!answered) this.backoff.delete(peerId) // it answers: its back-off is over
+        answered = true
         await this.applyPage(peerId, page.facts, stats)
         if (page.done && stats.caughtUpAt === undefined) stats.caughtUpAt = new Date().toISOString()
       }
     } catch (err) {
-      this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err) })
+      this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err), ...(answered ? {} : this.failed(peerId)) })
       stream.abort(err as Error)
     } finally {
-      this.sessions.delete(peerId)
+      if (this.sessions.get(peerId) === lp) this.sessions.delete(peerId)
     }
-    this.retryLater(peerId)
+    if (answered) this.retryIn(peerId, RETRY_MS)
   }
 
-  /** A session that could not start or ended while the peer is still connected is tried again. */
-  private retryLater (peerId: string): void {
-    setTimeout(() => {
-      if (!this.closed && this.node.getConnections(peerIdFromString(peerId)).length > 0) void this.pull(peerId)
-    }, RETRY_MS).unref()
+  /** A session that could not start, or ended before the peer answered: the peer backs off one step more. */
+  private failed (peerId: string): { failures: number, retryInMs: number } {
+    const b = this.backoff.get(peerId) ?? { failures: 0, notBefore: 0 }
+    this.backoff.delete(peerId) // re-inserted: the map's order is the order of the last failure, oldest first
+    b.failures++
+    const retryInMs = Math.min(RETRY_MS * 2 ** Math.min(b.failures - 1, 30), MAX_RETRY_MS)
+    b.notBefore = performance.now() + retryInMs
+    this.backoff.set(peerId, b)
+    for (const peer of this.backoff.keys()) {
+      if (this.backoff.size <= MAX_BACKING_OFF) break
+      this.backoff.delete(peer)
+    }
+    this.retryIn(peerId, retryInMs)
+    return { failures: b.failures, retryInMs }
+  }
+
+  /** Pulls again in `ms` if the peer is still connected then (a connect after that pulls at once). */
+  private retryIn (peerId: string, ms: number): void {
+    clearTimeout(this.retries.get(peerId))
+    this.retries.set(peerId, setTimeout(() => {
+      this.retries.delete(peerId)
+      if (!this.closed && this.node.getConnections(peerIdFromString(peerId)).length > 0) void this.pull(peerId, true)
+    }, ms).unref())
   }
 
   close (): void {
     this.closed = true
+    for (const t of this.retries.values()) clearTimeout(t)
+    this.retries.clear()
     for (const lp of this.sessions.values()) lp.unwrap().abort(new Error('stopping'))
     this.sessions.clear()
     this.checkpoints.flush()
