@@ -2,6 +2,7 @@
 // sender's, through a member node that holds the signed bytes; the mailbox refuses what does not verify, and a
 // stranger; a mailbox copy plus a direct retry are stored once.
 import { randomBytes } from 'node:crypto'
+import Database from 'better-sqlite3'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
@@ -11,6 +12,7 @@ import { shiftableClock } from '../../helpers/clock.js'
 import { cli } from '../../helpers/cli.js'
 import { homeKey, openDeliver, rawPeer, signedMessage, signedReceipt } from '../../helpers/raw-peer.js'
 import { sha256 } from '../../../cards/index.js'
+import { homePaths } from '../../../daemon/index.js'
 import { saveConfig } from '../../../daemon/home/config.js'
 import { createNode, type MeshNode } from '../../../daemon/net/node.js'
 import { factMessageId } from '../../../daemon/sync/gossip.js'
@@ -85,6 +87,11 @@ describe('mailboxes', () => {
     await waitFor('m holds DELIVERED, READ, CONSUMED and COMPLETE for the sender', () => count(m.home, "SELECT count(*) AS n FROM mailbox WHERE kind = 'receipt' AND dest = ?", SENDER), n => n === 4)
 
     expect(await b.daemon.stop()).toBe(0)
+    // m also holds the receipts in its fact log (it pulled b's): a's checkpoint is put past it, so a pull of m's log
+    // brings a nothing and only the mailbox's hand-back can
+    const db = new Database(homePaths(a.home).db)
+    db.prepare('INSERT OR REPLACE INTO peer_checkpoints (peer_id, seq, updated_at_ms) VALUES (?, ?, ?)').run(mId, 1_000_000_000, Date.now())
+    db.close()
     await a.daemon.start()
     await waitFor('COMPLETE at a', async () => (await a.daemon.call('status', { obligation })).state, s => s === 'COMPLETE')
     const s = await a.daemon.call('status', { obligation })
