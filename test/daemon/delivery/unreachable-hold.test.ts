@@ -26,10 +26,14 @@ describe('a backlog for a node that is down', () => {
     for (let i = 0; i < BACKLOG; i += 100) {
       await Promise.all(Array.from({ length: Math.min(100, BACKLOG - i) }, async (_, k) => await a.daemon.call('notify', { to: 'agent-b', text: `queued ${i + k}` })))
     }
+    // batches the outbox tried and failed (each adds one to its rows' attempts): libp2p's redials and the keep-alive
+    // sweep dial b too, so a dial alone does not show that the outbox tries again
+    const tried = (): number => query<{ n: number }>(a.home, "SELECT coalesce(sum(attempts), 0) AS n FROM outbox WHERE dest = 'agent-b'")[0].n
     const before = dials
+    const triedBefore = tried()
     await new Promise(resolve => setTimeout(resolve, WINDOW_MS)) // a rate is observed over a window
     const inWindow = dials - before
-    expect(inWindow).toBeGreaterThan(0) // it does try again
+    expect(tried()).toBeGreaterThan(triedBefore) // it does try again
     expect(inWindow).toBeLessThanOrEqual(MAX_DIALS)
 
     await new Promise<void>(resolve => port.close(() => resolve()))
