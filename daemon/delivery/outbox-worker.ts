@@ -6,7 +6,7 @@ import type { DeliverResponseData, EvidenceContentData, HandoffData } from '../.
 import type { Core, DeliverAttempt } from '../core.js'
 import type { MessageRow, OutboxRow, ReceiptRow } from '../store/index.js'
 import { acceptAudits, acceptMessages, acceptReceipts, applyReceipt, TRANSIENT_CODES, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES } from '../messaging/index.js'
-import { NoConnection, type PeerSession } from './peer-session.js'
+import type { PeerSession } from './peer-session.js'
 import { errorText } from '../runtime/errors.js'
 import { backoffMs } from './backoff.js'
 import { crashPoint } from '../runtime/crash-point.js'
@@ -360,7 +360,7 @@ export class OutboxWorker {
       const reason = err instanceof MeshError ? `${err.code}: ${err.message}` : errorText(err)
       const now = Date.now()
       this.core.log.debug('batch not delivered', { peer: peerId, rows: items.length, ms: now - startMs, error: reason })
-      if (err instanceof NoConnection) this.hold(items, now)
+      this.hold(items, now) // unreachable, or a stream refused or closed: the rest of the backlog waits with these
       await this.core.store.commit.run(() => {
         for (const i of items) this.retryLater(i.row, now + backoffMs(i.row.attempts), reason)
       }, { durable: false }).catch(err => this.reread(err)) // lost in a power cut, the rows are simply due again
@@ -373,7 +373,10 @@ export class OutboxWorker {
     await this.settle(messages, receipts, res, handoffs, { peerId, startMs }, audits)
   }
 
-  /** The node of these items' destinations could not be reached: none of their rows goes out again before a backoff. */
+  /**
+   * A batch for these items' destinations failed as a whole (the node could not be reached, or refused or closed the
+   * stream): none of their rows goes out again before a backoff of the destination, then all that are due go together.
+   */
   private hold (items: Item[], now: number): void {
     for (const dest of new Set(items.map(i => i.row.dest))) {
       const h = this.holds.get(dest)
