@@ -116,7 +116,8 @@ export class SyncClient {
       await this.node.services.dialer.connect(peerId)
       stream = await this.node.dialProtocol(peerIdFromString(peerId), SYNC_PROTOCOL, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
     } catch (err) {
-      this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err), ...this.failed(peerId) })
+      const again = this.failed(peerId)
+      this.core.log.debug('sync dial failed', { peer: peerId, error: errorText(err), ...again })
       return
     } finally {
       this.starting.delete(peerId)
@@ -136,7 +137,8 @@ export class SyncClient {
         if (page.done && stats.caughtUpAt === undefined) stats.caughtUpAt = new Date().toISOString()
       }
     } catch (err) {
-      this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err), ...(answered ? {} : this.failed(peerId)) })
+      const again = answered ? {} : this.failed(peerId)
+      this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err), ...again })
       stream.abort(err as Error)
     } finally {
       if (this.sessions.get(peerId) === lp) this.sessions.delete(peerId)
