@@ -119,3 +119,31 @@ export function query<T = any> (home: string, sql: string, ...args: unknown[]): 
     db.close()
   }
 }
+
+/** The SQL pattern of a seat's card in the fact log (the card JSON as the daemon stores it). */
+export const cardFactLike = (handle: string): string => `%"name": "${handle}"%`
+
+/**
+ * Makes a node with its daemon stopped forget a seat, as a node that never heard of it would: its card and the card's
+ * fact go. Throws unless exactly one of each went.
+ */
+export function forgetSeat (home: string, handle: string): void {
+  const db = new Database(homePaths(home).db)
+  try {
+    const cards = db.prepare('DELETE FROM cards WHERE handle = ?').run(handle).changes
+    const facts = db.prepare("DELETE FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE ?").run(cardFactLike(handle)).changes
+    if (cards !== 1 || facts !== 1) throw new Error(`forgetting ${handle} at ${home} took ${cards} cards and ${facts} facts, not one each`)
+  } finally {
+    db.close()
+  }
+}
+
+/** Starts a node's daemon without waiting for it, and hands every whole line it writes to stderr to `onLine`. */
+export function spawnWatchingLog (n: MeshNodeHandle, onLine: (line: string) => void): void {
+  let rest = ''
+  n.daemon.spawn().stderr!.on('data', (d: string) => {
+    const lines = (rest + d).split('\n')
+    rest = lines.pop() ?? ''
+    for (const l of lines) onLine(l)
+  })
+}

@@ -2,29 +2,18 @@
 // strangers in while an invitation is open) gets the backlog again as one after a backoff of its destination, as an
 // unreachable node does: not row by row, each at its own retry time, a batch and a refused stream every few ms.
 import { expect, it } from 'vitest'
-import Database from 'better-sqlite3'
-import { homePaths } from '../../../daemon/index.js'
-import { createMesh, query, waitFor } from '../../helpers/mesh.js'
+import { createMesh, forgetSeat, query, spawnWatchingLog, waitFor } from '../../helpers/mesh.js'
 
 const BACKLOG = 300 // two frames
 
 it('a backlog whose every batch is refused is tried again as one, after a backoff of its destination', async () => {
   const [a, b] = await createMesh(2, { start: false, env: { AIOS_COMM_LOG: 'debug' } })
-  const db = new Database(homePaths(a.home).db)
-  expect(db.prepare('DELETE FROM cards WHERE handle = ?').run('agent-b').changes).toBe(1)
-  expect(db.prepare("DELETE FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE '%\"name\": \"agent-b\"%'").run().changes).toBe(1)
-  db.close()
+  forgetSeat(a.home, 'agent-b')
   await a.daemon.start()
   await a.daemon.call('invite', {})
   let batches = 0 // batches b sent that came back refused, by b's log
-  const child = b.daemon.spawn()
-  let rest = ''
-  child.stderr!.on('data', (d: string) => {
-    const lines = (rest + d).split('\n')
-    rest = lines.pop() ?? ''
-    for (const l of lines) if (l.includes('"msg":"batch not delivered"')) batches++
-  })
-  await waitFor('b serving', async () => await b.daemon.call('node.status').catch(() => undefined), s => s !== undefined)
+  spawnWatchingLog(b, l => { if (l.includes('"msg":"batch not delivered"')) batches++ })
+  await waitFor('b serving', async () => await b.daemon.call('node.status', {}).catch(() => undefined), s => s !== undefined)
   for (let i = 0; i < BACKLOG; i += 100) {
     await Promise.all(Array.from({ length: Math.min(100, BACKLOG - i) }, async (_, k) => await b.daemon.call('notify', { to: 'agent-a', text: `queued ${i + k}` })))
   }

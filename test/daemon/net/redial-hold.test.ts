@@ -1,10 +1,8 @@
 // A node whose peer drops each connection as it opens (the peer does not know the node's seats yet) dials it again
 // at a slowing pace, not the moment each connection closes.
 import { expect, it } from 'vitest'
-import Database from 'better-sqlite3'
-import { homePaths } from '../../../daemon/index.js'
 import { FIRST_HOLD_MS, MAX_HOLD_MS, RedialHold, SHORT_LIVED_MS } from '../../../daemon/net/redial-hold.js'
-import { createMesh, waitFor } from '../../helpers/mesh.js'
+import { createMesh, forgetSeat, waitFor } from '../../helpers/mesh.js'
 
 /** How often the node has connected to a peer since it started (its only peer here: a). */
 async function connects (metricsUrl: string): Promise<number> {
@@ -15,10 +13,7 @@ async function connects (metricsUrl: string): Promise<number> {
 it('a peer that closes every connection as it opens is dialed after a growing hold, not at once', async () => {
   const [a, b] = await createMesh(2, { start: false, args: () => ['--metrics-port', '0'] })
   // a has never heard of agent-b: b trusts a and dials it, and a's gater closes each of b's connections
-  const db = new Database(homePaths(a.home).db)
-  expect(db.prepare('DELETE FROM cards WHERE handle = ?').run('agent-b').changes).toBe(1)
-  expect(db.prepare("DELETE FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE '%\"name\": \"agent-b\"%'").run().changes).toBe(1)
-  db.close()
+  forgetSeat(a.home, 'agent-b')
   await a.daemon.start()
   await b.daemon.start()
 

@@ -1,23 +1,18 @@
 // A node that has never seen an actor finds its Current through the DHT and delivers to it. agent-c's node is a peer
 // it does not know then, which drops each of that node's connections: the node must still put its card where a finds it.
 import { describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
-import { homePaths } from '../../../daemon/index.js'
-import { createMesh, query, waitFor } from '../../helpers/mesh.js'
+import { cardFactLike, createMesh, forgetSeat, query, waitFor } from '../../helpers/mesh.js'
 
 describe('cards in the DHT', () => {
   it('a miss in the local directory is answered by the DHT, and the message is delivered', async () => {
     const [a, b, c] = await createMesh(3)
     // a has pulled b's fact log past agent-c's card: once a forgets the card, a sync from b brings it back no more
-    const cardAt = query(b.home, "SELECT seq FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE '%\"name\": \"agent-c\"%'")[0].seq
+    const cardAt = query(b.home, "SELECT seq FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE ?", cardFactLike('agent-c'))[0].seq
     await waitFor('a synced past agent-c\'s card at b', async () => query(a.home, 'SELECT seq FROM peer_checkpoints WHERE peer_id = ?', b.daemon.peerId)[0]?.seq ?? 0, seq => seq >= cardAt)
     // a forgets agent-c's card (as a node that never heard of it): its directory and fact log lose it,
     // and its sync checkpoints are past it, so only the DHT can bring it back
     await a.daemon.stop()
-    const db = new Database(homePaths(a.home).db)
-    expect(db.prepare('DELETE FROM cards WHERE handle = ?').run('agent-c').changes).toBe(1)
-    expect(db.prepare("DELETE FROM facts WHERE kind = 'card' AND CAST(bytes AS TEXT) LIKE '%\"name\": \"agent-c\"%'").run().changes).toBe(1)
-    db.close()
+    forgetSeat(a.home, 'agent-c')
     await c.daemon.stop() // nor can agent-c's node tell a directly on connect
     await b.daemon.stop() // b's DHT records live in memory: only a put c makes after its restart can serve a
     await b.daemon.start()
