@@ -244,6 +244,7 @@ export class SyncClient {
       let wrote = false
       let dropped = 0
       let cards = false
+      let refused: { n: number, kind: string, code: string, reason: string } | undefined
       for (const f of facts) {
         stats.received++
         stats.bytes += f.envelope.byteLength
@@ -257,10 +258,13 @@ export class SyncClient {
         }
         if (v.verdict === 'reject') {
           stats.rejected++
-          this.core.log.warn('fact refused', { peer: peerId, kind: f.kind, code: v.code, reason: v.reason })
+          if (refused === undefined) refused = { n: 1, kind: f.kind, code: v.code, reason: v.reason }
+          else refused.n++
           this.core.events.emit('refused', { what: 'fact', code: v.code, reason: v.reason, peer: peerId })
         }
       }
+      // one line per page, whatever a peer puts in it: the first refusal's reason and how many there were
+      if (refused !== undefined) this.core.log.warn('facts refused', { peer: peerId, refused: refused.n, of: facts.length, kind: refused.kind, code: refused.code, reason: refused.reason })
       // facts set aside came with earlier pages, perhaps from another peer: held by no peer this node knows of
       if (cards && this.deferred.size > 0) stats.applied += this.core.store.facts.peers.receivedFrom(undefined, () => this.retryDeferred(now))
       const last = facts[facts.length - 1].seq

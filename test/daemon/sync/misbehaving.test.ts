@@ -1,11 +1,13 @@
 // A misbehaving peer gossips forged, stale and revoked cards: none is accepted, none is relayed; revocation
-// spreads and the revoked actor's node is cut off.
+// spreads and the revoked actor's node is cut off. A page of refused facts costs the log one line, not one a fact.
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { lpStream } from '@libp2p/utils'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { buildCard, cardJson, signCard, utf8, verifyCardJson, type KeyPair } from '../../../cards/index.js'
-import { factToWire } from '../../../proto/index.js'
-import { FACTS_TOPIC } from '../../../daemon/sync/constants.js'
+import { factToWire, syncPageToWire } from '../../../proto/index.js'
+import { FACTS_TOPIC, SYNC_PROTOCOL } from '../../../daemon/sync/constants.js'
 import { createMesh, query, waitFor } from '../../helpers/mesh.js'
 import { homeKey, rawPeer } from '../../helpers/raw-peer.js'
 
@@ -82,4 +84,33 @@ describe('misbehaving peers', () => {
     await waitFor('c tried and failed', async () => (await c.daemon.call('status', { obligation: after.obligation })).delivery?.attempts ?? 0, n => n >= 1, 60_000)
     expect(query(b.home, 'SELECT count(*) AS n FROM messages')[0].n).toBe(1)
   }, 120_000)
+
+  it('a sync page of refused facts is one log line that counts them, not a line for each', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    const rogue = await rawPeer(b.home) // b's node key: a trusts it and pulls its fact log
+    const REFUSED = 50 // receipts that do not decode: each one refused
+    const facts = Array.from({ length: REFUSED }, (_, i) => ({ seq: i + 1, kind: 'receipt' as const, envelope: new Uint8Array(randomBytes(64)) }))
+    let served = 0
+    await rogue.handle(SYNC_PROTOCOL, stream => {
+      void (async () => {
+        const lp = lpStream(stream)
+        await lp.read() // the request: whatever it asks, one page of them, then the tail stays open
+        await lp.write(syncPageToWire({ facts, head: REFUSED, done: true }))
+        served++
+      })().catch(() => {})
+    })
+    const pid = peerIdFromString(a.daemon.peerId)
+    await rogue.peerStore.merge(pid, { multiaddrs: [multiaddr(`/ip4/127.0.0.1/tcp/${a.port}`)] })
+    await rogue.dial(pid)
+    const rogueId = rogue.peerId.toString()
+    const lines = (): string[] => a.daemon.stderr.split('\n').filter(l => l.includes(rogueId) && l.includes('refused'))
+    const counted = (): number => lines().reduce((n, l) => n + ((JSON.parse(l) as { refused?: number }).refused ?? 1), 0)
+    await waitFor('a refused the page', counted, n => n >= REFUSED)
+    expect(served).toBe(1)
+    expect(lines()).toHaveLength(1)
+    expect(JSON.parse(lines()[0])).toMatchObject({ msg: 'facts refused', refused: REFUSED, of: REFUSED, kind: 'receipt' })
+    expect(query(a.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n).toBe(0)
+    expect((await a.daemon.call('node.status')).peers).toBeDefined() // still serving
+  })
 })
