@@ -11,6 +11,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs its files one after another on one module graph: each file evaluated libp2p, SQLite's binding and
+    // the daemon's modules again (about 0.8 s of import a file). Every file cleans up what it starts, so nothing
+    // crosses from one file to the next. See docs/DECISIONS.md "A worker's files share their modules".
+    isolate: false,
     // Two files at a time even on two cores (vitest's default here is one): most of a file's time is waiting on real
     // daemons, CLI processes, fsync and reconnects, not CPU. Ports are claimed across processes (cli/harness/ports.ts).
     maxWorkers: 2,

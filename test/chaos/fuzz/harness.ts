@@ -25,12 +25,17 @@ export const HANDLER_LIMIT_MS = 1000
 export const SLOW_RUNS = 3
 
 // One seed per test file and run: random unless AIOS_FUZZ_SEED names one, so each run tries new inputs and any
-// run can be replayed. Targets of a file share it, as some share a node whose state earlier targets changed.
-const RUN_SEED = randomInt(1, 2 ** 31 - 1)
+// run can be replayed. Targets of a file share it, as some share a node whose state earlier targets changed. Kept by
+// file: a worker runs many files on this one module (npm test does not isolate them).
+const runSeeds = new Map<string, number>()
 
 export function fuzzSeed (): number {
   const env = process.env.AIOS_FUZZ_SEED
-  return env !== undefined && env !== '' ? Number(env) : RUN_SEED
+  if (env !== undefined && env !== '') return Number(env)
+  const file = expect.getState().testPath ?? ''
+  let seed = runSeeds.get(file)
+  if (seed === undefined) runSeeds.set(file, seed = randomInt(1, 2 ** 31 - 1))
+  return seed
 }
 
 /** The command that replays this file's run. */
