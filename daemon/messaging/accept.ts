@@ -78,6 +78,7 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
   const results: DeliverResultData[] = new Array(batch.length)
   const fresh: Fresh[] = []
   const seen = new Map<string, Uint8Array>()
+  let equivocations: { n: number, from: string, id: string } | undefined // logged once for the frame
   // every check reads the store (the sender's seat, whether the id is archived or held): one read lock for the frame
   const checked = core.store.read(() => batch.map((bytes, index) => {
     const c = verifyMessage(core, bytes, headers[index], now)
@@ -98,7 +99,8 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
     const earlier = seen.get(key) ?? held?.hash
     if (earlier !== undefined && !bytesEqual(earlier, c.hash)) {
       store.recordEquivocation(c.msg.id, c.hash, c.msg.from, peerId, now)
-      core.log.warn('equivocation refused', { from: c.msg.from, peer: peerId, id: key })
+      if (equivocations === undefined) equivocations = { n: 1, from: c.msg.from, id: key }
+      else equivocations.n++
       results[index] = { messageId: c.msg.id, errorCode: 'EQUIVOCATION', errorMessage: 'this message id is already held with other content' }
       core.events.emit('refused', { what: 'message', code: 'EQUIVOCATION', reason: `${c.msg.from} reused message id ${key} with other content`, peer: peerId })
       return
@@ -108,6 +110,8 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
     const seats = role === undefined ? [c.msg.to] : localRoleSeats(core, role, now)
     fresh.push({ index, msg: c.msg, seats, bytes: batch[index], header: c.header, hash: c.hash, existing: held !== undefined && held.localTo })
   })
+  // a line for the frame, not one for each of its messages: the first one's sender and id, and how many there were
+  if (equivocations !== undefined) core.log.warn('equivocation refused', { from: equivocations.from, peer: peerId, id: equivocations.id, refused: equivocations.n })
 
   // One transaction stores every new message, its DELIVERED receipt and its wake-queue row; DELIVERED leaves
   // this node only after that transaction is durable (a crash before it loses the message and its receipt alike).

@@ -72,6 +72,14 @@ describe('adversarial peers', () => {
     expect(count(a.home, 'SELECT count(*) AS n FROM messages WHERE local_to = 1')).toBe(1)
     expect(count(a.home, 'SELECT count(*) AS n FROM equivocations')).toBe(1)
     expect(query(a.home, 'SELECT count(*) AS n FROM messages WHERE id = ?', Buffer.from(first.msg.id))[0].n).toBe(1)
+    // a frame of many more versions: each refused and kept as evidence; the log has one line for the frame
+    const VERSIONS = 30
+    const versions = Array.from({ length: VERSIONS }, (_, i) => signedMessage(cKey, { from: 'agent-c', to: 'agent-a', body: new TextEncoder().encode(`version ${i + 3}`) }, first.nonce))
+    const many = await s.request({ messages: versions.map(v => v.bytes), headers: versions.map(v => v.header) })
+    expect(many.results.map(r => r.errorCode)).toEqual(Array(VERSIONS).fill('EQUIVOCATION'))
+    expect(count(a.home, 'SELECT count(*) AS n FROM equivocations')).toBe(1 + VERSIONS)
+    const lines = a.daemon.stderr.split('\n').filter(l => l.includes('equivocation refused'))
+    expect(lines.map(l => (JSON.parse(l) as { refused: number }).refused)).toEqual([1, VERSIONS])
 
     // a message signed by one actor in another's name
     const impostor = signedMessage(cKey, { from: 'agent-b', to: 'agent-a' })
