@@ -23,7 +23,6 @@ export class Metrics {
   private readonly peerEvents: Counter<'status'>
   private readonly delivery: Histogram
   private readonly wakeDuration: Histogram<'result'>
-  private readonly peerRtt: Histogram
   /** obligation → when it was sent, until its DELIVERED receipt is stored here (insertion order: oldest first). */
   private readonly sentAt = new Map<string, number>()
   /** peer → the last round trip observed, so one ping of the connection monitor is one observation. */
@@ -54,24 +53,31 @@ export class Metrics {
     this.peerEvents = new Counter({ name: 'aios_comm_peer_events_total', help: 'Peer connects (up) and disconnects (down) since the daemon started.', labelNames: ['status'], registers })
     this.delivery = new Histogram({ name: 'aios_comm_delivery_seconds', help: 'From a seat here sending a message to its DELIVERED receipt stored here, since the daemon started.', buckets: LATENCY_BUCKETS_SECONDS, registers })
     this.wakeDuration = new Histogram({ name: 'aios_comm_wake_duration_seconds', help: 'How long wake attempts took since the daemon started, by result.', labelNames: ['result'], buckets: LATENCY_BUCKETS_SECONDS, registers })
-    const rtt = this.peerRtt = new Histogram({ name: 'aios_comm_peer_rtt_seconds', help: 'Round trips to connected peers, one observation per ping of the connection monitor (the RTT status shows).', buckets: LATENCY_BUCKETS_SECONDS, registers })
     const lastRtt = this.lastRtt
-    new Gauge({ name: 'aios_comm_peer_rtt_last_seconds', help: 'The last round trip to each connected peer.', labelNames: ['peer_id'], registers, collect () {
-      this.reset()
+    // read at each scrape, before the gauge below (registered after it): this scrape's histogram holds what it shows
+    new Histogram({ name: 'aios_comm_peer_rtt_seconds', help: 'Round trips to connected peers, one observation per ping of the connection monitor (the RTT status shows).', buckets: LATENCY_BUCKETS_SECONDS, registers, collect () {
       const now = new Set<string>()
       for (const p of source.peers()) {
         if (p.latencyMs === undefined) continue
         now.add(p.peerId)
-        this.set({ peer_id: p.peerId }, p.latencyMs / 1000)
-        if (lastRtt.get(p.peerId) !== p.latencyMs) rtt.observe(p.latencyMs / 1000)
+        if (lastRtt.get(p.peerId) !== p.latencyMs) this.observe(p.latencyMs / 1000)
         lastRtt.set(p.peerId, p.latencyMs)
       }
       // only the peers measured now: every peer ever connected (strangers a relay let in among them) would stay otherwise
       for (const id of lastRtt.keys()) if (!now.has(id)) lastRtt.delete(id)
     } })
+    new Gauge({ name: 'aios_comm_peer_rtt_last_seconds', help: 'The last round trip to each connected peer.', labelNames: ['peer_id'], registers, collect () {
+      this.reset()
+      for (const [peerId, ms] of lastRtt) this.set({ peer_id: peerId }, ms / 1000)
+    } })
     gauge('aios_comm_event_listeners', 'Listeners on the event bus now: watch streams (CLI watch, MCP waits), web page event streams, A2A streams and blocking waits, and these metrics.', [],
       g => g.set(bus.size))
     collectDefaultMetrics({ register: this.registry })
+  }
+
+  /** Peers whose last round trip is remembered (those measured at the last scrape). */
+  get peersTimed (): number {
+    return this.lastRtt.size
   }
 
   start (): void {
