@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { multiaddr } from '@multiformats/multiaddr'
 import { buildCard, cardJson, signCard, utf8, verifyCardJson, type KeyPair } from '../../../cards/index.js'
-import { factBatchFromWire, factBatchToWire, factFromWire, type FactData } from '../../../proto/index.js'
+import { factBatchFromWire, factBatchToWire, factFromWire, factToWire, type FactData } from '../../../proto/index.js'
 import { FACTS_TOPIC, FACT_BATCH_TOPIC, GOSSIP_BATCH_FACTS, MAX_GOSSIP_BATCH_DATA_BYTES } from '../../../daemon/sync/constants.js'
 import type { MeshNode } from '../../../daemon/net/node.js'
 import { createMesh, query, waitFor, type MeshNodeHandle } from '../../helpers/mesh.js'
@@ -76,7 +76,13 @@ describe('gossip in batches', () => {
     await single.stop()
     batched.services.pubsub.subscribe(FACTS_TOPIC)
     const alsoSingle = heard(batched, FACTS_TOPIC)
-    await waitFor('a sees the batch reader on both topics', () => batched.services.pubsub.getSubscribers(FACTS_TOPIC).map(String), l => l.includes(a.daemon.peerId), WAIT_MS)
+    // a barrier: a takes a peer's messages in the order it sent them, so once a has taken a fact the batch reader
+    // gossips on /1 after subscribing to it, a knows that it reads /1 too
+    const accepted = async (): Promise<number> => (await a.daemon.call('node.status')).truth.gossip.accepted
+    const acceptedBefore = await accepted()
+    const cJson = query(a.home, "SELECT json FROM cards WHERE handle = 'agent-c'")[0].json as string
+    await batched.services.pubsub.publish(FACTS_TOPIC, factToWire({ seq: 0, kind: 'card', envelope: utf8(newerCard(cJson, homeKey(c.home, 'keys/agent-c.key'), 2)) }))
+    await waitFor('a took the fact the batch reader gossiped on /1', accepted, n => n > acceptedBefore, WAIT_MS)
     const heardBefore = total(batches)
     const more = await a.daemon.call('notify', { as: 'agent-a', to: 'agent-a2', text: 'one more' })
     await a.daemon.call('wait', { obligation: more.obligation, state: 'DELIVERED' })
