@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { DaemonProcess, createMesh, query, waitFor } from '../../helpers/mesh.js'
 import { cli, errorCode, ok } from '../../helpers/cli.js'
+import { shiftableClock } from '../../helpers/clock.js'
 
 const VALID_MS = 10_000 // long enough for the card to spread, then one delivery beside one doctor; short enough to wait out
 const DAY_MS = 86_400_000
@@ -85,6 +86,20 @@ describe('endorsement expiry', () => {
     expect(down?.cutOff).toBeUndefined()
     expect(Date.parse(down?.downSince ?? '')).toBeGreaterThan(expiresAtMs)
     expect(await ok(a.home, ['status'])).toContain(`unreachable since ${down?.downSince ?? '?'}`)
+  }, 90_000)
+
+  it('a wall clock that jumps past an expiry, as after a sleep, cuts the peer off then, not when the timer set before it ends', async () => {
+    const HOUR = 3_600_000
+    const [a, b] = await createMesh(2, { start: false })
+    const clock = shiftableClock(a)
+    await Promise.all([a.daemon.start(clock.env), b.daemon.start()])
+    const expiresAtMs = await shortEndorsement(a.daemon, b.daemon, HOUR, [a.daemon])
+    const peerB = async (): Promise<any> => (await a.daemon.call('peers', {})).find((p: { peerId: string }) => p.peerId === b.daemon.peerId)
+    await waitFor('a connected to b', peerB, p => p?.connected === true)
+    expect((await peerB()).cutOff).toBeUndefined()
+    await clock.shift(2 * HOUR) // the machine slept two hours: its timers did not run on, its wall clock did
+    const cut = await waitFor('a says b is cut off', peerB, p => p?.cutOff !== undefined && p.connected === false, 20_000)
+    expect(cut.cutOff).toContain(`endorsement of agent-b expired at ${new Date(expiresAtMs).toISOString()}`)
   }, 90_000)
 
   it('never renews a revoked seat; only the owner renews, for a validity it can state', async () => {
