@@ -10,6 +10,7 @@ import { socketIsLive } from './home/socket.js'
 import { Core, type NodeView } from './core.js'
 import { serveDeliver, peerRateFromEnv, OutboxWorker, SessionPool, TimedIdReaders } from './delivery/index.js'
 import { WakeService } from './wake/index.js'
+import { endWaits } from './messaging/index.js'
 import { ClockWatch } from './runtime/clock-watch.js'
 import { HomeLock } from './home/lock.js'
 import { Directory, selectCardRecord, validateCardRecord } from './directory/index.js'
@@ -237,6 +238,8 @@ export class Daemon {
     retention.start()
     const table = routes(core, this.view(), wake, retention)
     const streams = { watch: watchRoute(bus, core.store.messages, core.store.a2aClient) }
+    // stopped after the control socket and the bridges (made later), before the store: calls still waiting end
+    this.started('waits', () => { endWaits(core) })
     const control = new ControlServer(paths.socket, table, this.log, { streams })
     this.started('control', async () => await control.stop())
     await control.start()

@@ -9,7 +9,7 @@ export { cancel } from './cancel.js'
 export { status, inbox, outbox, type ObligationView, type ReceiptView, type InboxItem, type OutboxItem } from './query.js'
 export { obligationId, parseObligation } from './ids.js'
 export * from '../limits/index.js'
-export { waitFor, reachState, checkWaitTarget, type WaitOutcome } from './wait.js'
+export { waitFor, reachState, checkWaitTarget, endWaits, type WaitOutcome } from './wait.js'
 export { retry } from './retry.js'
 // MCP resources: one message shown without a receipt
 export { showMessage, type MessageView } from './message-view.js'

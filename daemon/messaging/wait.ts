@@ -39,36 +39,64 @@ export function reachState (core: Core, id: Uint8Array, target: string, timeoutM
   const key = Buffer.from(id).toString('hex')
   const first = opts.fresh === true ? 'DELIVERY_PENDING' : undefined
   return new Promise(resolve => {
+    const w = waiters(core)
     let held: string | undefined
     let timer: NodeJS.Timeout | undefined
+    const settle = (r: WaitOutcome): void => {
+      clearTimeout(timer)
+      w.pending.delete(end)
+      resolve(r)
+    }
+    // the daemon stops: the wait ends now with what it knows, and reads nothing more
+    const end = (): void => {
+      w.remove(key, waiter)
+      settle({ state: held ?? 'unknown', timedOut: true })
+    }
     const waiter = (state: string | undefined): boolean => {
       // a verdict can void a COMPLETE (the one step that moves an obligation back): the stored state says where it is
       held = state === 'AUDITED' ? lookState(core, id) : join(held, state === undefined || GAVE_UP.has(state) ? lookState(core, id) : state)
       if (!reached(held, target)) return false
-      clearTimeout(timer)
-      resolve({ state: held as string, timedOut: false })
+      settle({ state: held as string, timedOut: false })
       return true
     }
+    if (w.ended) {
+      end()
+      return
+    }
     // subscribed before the first look: a receipt stored while it reads is heard, not lost between the two
-    waiters(core).add(key, waiter)
+    w.add(key, waiter)
     // a message notify made in this call was committed DELIVERY_PENDING, and no receipt for it can be stored before
     // this subscription: one needs the message sent and answered (or accepted here), which takes a turn of the event
     // loop after the commit that made it; so the first look is that state, with no read. (Its outbox row's giving up
     // comes as an EXPIRED or FAILED event.)
     if (waiter(first)) {
-      waiters(core).remove(key, waiter)
+      w.remove(key, waiter)
       return
     }
+    w.pending.add(end)
     timer = setTimeout(() => {
-      waiters(core).remove(key, waiter)
+      w.remove(key, waiter)
       const now = lookState(core, id) ?? held ?? 'unknown'
-      resolve({ state: now, timedOut: !reached(now, target) })
+      settle({ state: now, timedOut: !reached(now, target) })
     }, Math.min(timeoutMs, MAX_WAIT_MS))
   })
 }
 
+/**
+ * Ends every wait on this node's store, now: each is answered with the state it holds, as a wait that ran out, and its
+ * timer goes (a wait of up to MAX_WAIT_MS would otherwise keep a stopped daemon's process alive). Waits asked for
+ * after this end at once. Called as the daemon stops, before its store closes.
+ */
+export function endWaits (core: Core): void {
+  const w = waiters(core)
+  w.ended = true
+  for (const end of [...w.pending]) end()
+  w.pending.clear()
+}
+
 /** The obligation's state as stored, with the outbox's EXPIRED or FAILED for a message it gave up on. */
 function lookState (core: Core, id: Uint8Array): string | undefined {
+  if (!core.store.open) return undefined // closed under a wait that outlived it (a store closed without endWaits)
   const m = core.store.messages.stateOf(id)
   if (m === undefined || m.state !== 'DELIVERY_PENDING') return m?.state
   const out = m.localFrom ? core.store.outbox.forRef('message', id) : undefined
@@ -102,6 +130,10 @@ type Waiter = (state: string | undefined) => boolean
  */
 class Waiters {
   private readonly byId = new Map<string, Waiter | Waiter[]>()
+  /** How to end each wait still running (see endWaits). */
+  readonly pending = new Set<() => void>()
+  /** The daemon is stopping: every wait ends at once. */
+  ended = false
   constructor (core: Core) {
     core.events.on('receipt', e => this.wake(e.messageId, e.state))
     // a message to a seat of this node from a seat of this node: its DELIVERED is signed with the message's commit,

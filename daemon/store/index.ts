@@ -153,6 +153,11 @@ export class Store {
     }
   }
 
+  /** False once closed: nothing may be read from it then. */
+  get open (): boolean {
+    return this.db.open
+  }
+
   close (): void {
     this.commit.close() // fsyncs what is committed and not yet on disk before SQLite closes
     this.watermark.close()

@@ -15,36 +15,41 @@ import * as messaging from '../../../daemon/messaging/index.js'
 
 const B_PEER = '12D3KooWLRPJAA5o6Z6g5uTmptPkNDxHDzUr3qWrbXRUQPFMxJpz' // agent-b's node: never dialed here
 
+/** A home with agent-a, and agent-b's card (its node is never dialed), on real SQLite; the core over it. */
+async function openHome (): Promise<{ dir: string, ctx: HomeContext, core: Core }> {
+  const dir = mkdtempSync(join(tmpdir(), 'aios-wait-'))
+  await initHome(dir, { listen: ['/ip4/127.0.0.1/tcp/0'] })
+  const ctx = HomeContext.open(dir)
+  meshCreate(ctx)
+  await actorAdd(ctx, 'agent-a')
+  await refreshLocalCard(ctx, 'agent-a')
+  const b = keyPairFromSeed(new Uint8Array(32).fill(7))
+  const now = Date.now()
+  importCardJson(ctx, cardJson(signCard(buildCard(b.publicKey, {
+    handle: 'agent-b', peerId: B_PEER, multiaddrs: ['/ip4/127.0.0.1/tcp/1'], seq: 1, carrier: 'shell', model: 'm', updatedAtMs: now, endorsement: signEndorsement(ctx.requireMeshOwnerKey(), 'agent-b', b.publicKey, now)
+  }), b)))
+  const peerId = await ctx.peerId()
+  return { dir, ctx, core: new Core(ctx, new Directory(ctx, peerId), peerId, createLogger('wait', 'error')) }
+}
+
+/** A message sent from agent-a (it stays DELIVERY_PENDING here: no network runs), and its id. */
+async function sendFrom (core: Core): Promise<{ ob: string, id: Uint8Array }> {
+  const r = await messaging.notify(core, { to: 'agent-b', body: new TextEncoder().encode('hello') })
+  return { ob: r.obligation, id: messaging.parseObligation(r.obligation) }
+}
+
 describe('wait: state kept by the waiter', () => {
   let dir: string
   let ctx: HomeContext
   let core: Core
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'aios-wait-'))
-    await initHome(dir, { listen: ['/ip4/127.0.0.1/tcp/0'] })
-    ctx = HomeContext.open(dir)
-    meshCreate(ctx)
-    await actorAdd(ctx, 'agent-a')
-    await refreshLocalCard(ctx, 'agent-a')
-    const b = keyPairFromSeed(new Uint8Array(32).fill(7))
-    const now = Date.now()
-    importCardJson(ctx, cardJson(signCard(buildCard(b.publicKey, {
-      handle: 'agent-b', peerId: B_PEER, multiaddrs: ['/ip4/127.0.0.1/tcp/1'], seq: 1, carrier: 'shell', model: 'm', updatedAtMs: now, endorsement: signEndorsement(ctx.requireMeshOwnerKey(), 'agent-b', b.publicKey, now)
-    }), b)))
-    const peerId = await ctx.peerId()
-    core = new Core(ctx, new Directory(ctx, peerId), peerId, createLogger('wait', 'error'))
-  })
+  beforeAll(async () => { ({ dir, ctx, core } = await openHome()) })
   afterAll(() => {
     ctx?.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
-  /** A message sent from agent-a (it stays DELIVERY_PENDING here: no network runs), and its id. */
-  async function sent (): Promise<{ ob: string, id: Uint8Array }> {
-    const r = await messaging.notify(core, { to: 'agent-b', body: new TextEncoder().encode('hello') })
-    return { ob: r.obligation, id: messaging.parseObligation(r.obligation) }
-  }
+  const sent = async (): Promise<{ ob: string, id: Uint8Array }> => await sendFrom(core)
 
   /** Counts the store's state reads while `fn` runs; `during` runs inside each read, before it answers. */
   async function counted<T> (fn: () => Promise<T>, during?: (n: number) => void): Promise<{ value: T, reads: () => number }> {
@@ -109,5 +114,37 @@ describe('wait: state kept by the waiter', () => {
   it('a wait that runs out says so and still names the state held (reachState never throws)', async () => {
     const { id } = await sent()
     expect(await messaging.reachState(core, id, 'DELIVERED', 1)).toEqual({ state: 'DELIVERY_PENDING', timedOut: true })
+  })
+})
+
+describe('wait: when the node stops', () => {
+  it('endWaits ends every wait at once with the state it holds; a wait asked for after it ends at once', async () => {
+    const { dir, ctx, core } = await openHome()
+    try {
+      const { ob, id } = await sendFrom(core)
+      const long = messaging.reachState(core, id, 'COMPLETE', 600_000)
+      const called = messaging.waitFor(core, ob, 'DELIVERED', 600_000).catch((err: { code?: string }) => err.code)
+      core.events.emit('receipt', { messageId: id, state: 'DELIVERED', actor: 'agent-b' })
+      expect(await called).toEqual({ obligation: ob, state: 'DELIVERED' })
+      messaging.endWaits(core)
+      expect(await long).toEqual({ state: 'DELIVERED', timedOut: true })
+      expect(await messaging.reachState(core, id, 'COMPLETE', 600_000)).toEqual({ state: 'unknown', timedOut: true })
+    } finally {
+      ctx.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('a wait whose store closed under it ends with the state it held when its time runs out, reading nothing', async () => {
+    const { dir, ctx, core } = await openHome()
+    try {
+      const { id } = await sendFrom(core)
+      const w = messaging.reachState(core, id, 'COMPLETE', 200)
+      core.events.emit('receipt', { messageId: id, state: 'READ', actor: 'agent-b' })
+      ctx.close()
+      expect(await w).toEqual({ state: 'READ', timedOut: true })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
