@@ -42,7 +42,9 @@ export function reachState (core: Core, id: Uint8Array, target: string, timeoutM
     const w = waiters(core)
     let held: string | undefined
     let timer: NodeJS.Timeout | undefined
+    let done = false
     const settle = (r: WaitOutcome): void => {
+      done = true
       clearTimeout(timer)
       w.pending.delete(end)
       resolve(r)
@@ -53,6 +55,7 @@ export function reachState (core: Core, id: Uint8Array, target: string, timeoutM
       settle({ state: held ?? 'unknown', timedOut: true })
     }
     const waiter = (state: string | undefined): boolean => {
+      if (done) return true
       // a verdict can void a COMPLETE (the one step that moves an obligation back): the stored state says where it is
       held = state === 'AUDITED' ? lookState(core, id) : join(held, state === undefined || GAVE_UP.has(state) ? lookState(core, id) : state)
       if (!reached(held, target)) return false
@@ -69,7 +72,8 @@ export function reachState (core: Core, id: Uint8Array, target: string, timeoutM
     // this subscription: one needs the message sent and answered (or accepted here), which takes a turn of the event
     // loop after the commit that made it; so the first look is that state, with no read. (Its outbox row's giving up
     // comes as an EXPIRED or FAILED event.)
-    if (waiter(first)) {
+    // done as well when a receipt told during the look (while it reads) ended the wait: no timer is set then
+    if (waiter(first) || done) {
       w.remove(key, waiter)
       return
     }

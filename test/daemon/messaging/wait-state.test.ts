@@ -88,12 +88,15 @@ describe('wait: state kept by the waiter', () => {
     expect((await done).state).toBe('REJECTED')
   })
 
-  it('a receipt that lands while the wait takes its first look wakes it', async () => {
+  it('a receipt that lands while the wait takes its first look wakes it, and leaves no timer behind', async () => {
     const { ob, id } = await sent()
+    const timers = (): number => process.getActiveResourcesInfo().filter(r => r === 'Timeout').length
+    const before = timers()
     // the look reads DELIVERY_PENDING, then DELIVERED is stored and told before the look answers
     const r = await counted(async () => await messaging.waitFor(core, ob, 'DELIVERED', 3000).catch((err: { code?: string }) => ({ obligation: ob, state: err.code ?? 'error' })),
       n => { if (n === 2) core.events.emit('receipt', { messageId: id, state: 'DELIVERED', actor: 'agent-b' }) })
     expect(r.value.state).toBe('DELIVERED')
+    expect(timers()).toBe(before) // a wait that ended holds nothing: not its timer (which read the store when it ran out)
   })
 
   it('several waits on one message each end at their own state; one that runs out leaves the others waiting', async () => {
