@@ -401,8 +401,16 @@ export function syncRequestToWire (r: T.SyncRequestData): Uint8Array {
 export function syncRequestFromWire (bytes: Uint8Array): T.SyncRequestData {
   return decode('sync request', () => {
     const m = pb.SyncRequest.decode(bytes)
-    return { since: m.since, limit: m.limit, tail: m.tail }
+    return { since: m.since, limit: m.limit, tail: m.tail, ...(m.window > 0 ? { window: m.window } : {}) } // absent and 0 alike: no window
   })
+}
+
+export function syncAckToWire (a: T.SyncAckData): Uint8Array {
+  return encoded(w => pb.SyncAck.encode(a, w))
+}
+
+export function syncAckFromWire (bytes: Uint8Array): T.SyncAckData {
+  return decode('sync ack', () => ({ pages: pb.SyncAck.decode(bytes).pages }))
 }
 
 export function syncPageToWire (p: T.SyncPageData): Uint8Array {
@@ -412,7 +420,7 @@ export function syncPageToWire (p: T.SyncPageData): Uint8Array {
 export function syncPageFromWire (bytes: Uint8Array): T.SyncPageData {
   return decode('sync page', () => {
     const m = pb.SyncPage.decode(bytes)
-    return { facts: m.facts.map(f => ({ seq: f.seq ?? 0, kind: f.kind ?? '', envelope: req(f.envelope) })), head: m.head, done: m.done }
+    return { facts: m.facts.map(f => ({ seq: f.seq ?? 0, kind: f.kind ?? '', envelope: req(f.envelope) })), head: m.head, done: m.done, ...(m.window > 0 ? { window: m.window } : {}) }
   })
 }
 

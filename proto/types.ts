@@ -171,12 +171,20 @@ export interface SyncRequestData {
   since: number
   limit: number
   tail: boolean
+  /** Pages the server may send ahead of the client's acks; 0 or absent: no acks. */
+  window?: number
+}
+
+export interface SyncAckData {
+  pages: number
 }
 
 export interface SyncPageData {
   facts: FactData[]
   head: number
   done: boolean
+  /** The window the server keeps to (it reads acks); 0 or absent: it reads none. */
+  window?: number
 }
 
 export interface StreamErrorData {

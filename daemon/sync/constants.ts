@@ -13,6 +13,13 @@ export const GOSSIP_BATCH_BYTES = 128 * 1024 // fact bytes per batch, but for a 
 export const FACT_FLUSH_MS = 20
 export const SYNC_PAGE_FACTS = 256 // facts per sync page
 export const SYNC_PAGE_BYTES = 512 * 1024 // bytes per sync page, well under the 1 MiB frame limit
+// Flow control on a sync stream: a client asks for SYNC_WINDOW pages ahead of its acks (one ack per page it has
+// applied), and reads with a buffer that holds them all; a server keeps to at most MAX_SYNC_WINDOW, whatever it is
+// asked. Without it a server sent pages as fast as the transport took them (yamux grants its window as data arrives,
+// not as it is read) and a client slower to apply them than the server to read them overran its 4 MiB read buffer:
+// the session ended, the pages buffered were thrown away and asked for again a second later.
+export const SYNC_WINDOW = 4
+export const MAX_SYNC_WINDOW = 8
 export const MAX_FACT_BYTES = 256 * 1024 // a card (64 KiB), a receipt (96 KiB, messaging/limits.ts) or a revocation is smaller
 export const MAX_GOSSIP_DATA_BYTES = MAX_FACT_BYTES + 64 // a gossiped Fact: the fact, its kind, a seq and the length prefixes
 // a gossiped FactBatch: one fact at its limit, or a batch's bytes, each fact with its kind and length prefixes

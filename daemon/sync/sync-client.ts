@@ -3,7 +3,7 @@
 import type { Stream } from '@libp2p/interface'
 import { peerIdFromString } from '@libp2p/peer-id'
 import type { LengthPrefixedStream } from '@libp2p/utils'
-import { syncPageFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
+import { syncAckToWire, syncPageFromWire, syncRequestToWire, type FactData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { type MeshNode, DIAL_TIMEOUT_MS, MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
@@ -12,9 +12,12 @@ import { applyFact } from './apply.js'
 import { hexOf } from './gossip.js'
 import { sha256 } from '../../cards/index.js'
 import { SyncCheckpoints } from './checkpoints.js'
-import { SYNC_PROTOCOL } from './constants.js'
+import { SYNC_PROTOCOL, SYNC_WINDOW } from './constants.js'
 
 const RETRY_MS = 1000 // a session that ended after the peer answered is asked for again this soon
+// what a session's stream may hold unread: every page of the window (a page is at most a frame) and the next one's start
+const READ_BUFFER_BYTES = (SYNC_WINDOW + 1) * (MAX_FRAME_BYTES + 8)
+const ACK = syncAckToWire({ pages: 1 })
 /**
  * A peer that would not open a session (not serving yet; or it does not know this node's seats, and refuses it) is
  * asked again after RETRY_MS, twice that after the next failure, and so on up to MAX_RETRY_MS, until one answers.
@@ -122,18 +125,21 @@ export class SyncClient {
     } finally {
       this.starting.delete(peerId)
     }
-    const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES })
+    const lp = lengthPrefixed(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: READ_BUFFER_BYTES })
     this.sessions.set(peerId, lp)
     const stats = this.stats.get(peerId) ?? { received: 0, applied: 0, rejected: 0, bytes: 0 }
     this.stats.set(peerId, stats)
     let answered = false
     try {
-      await lp.write(syncRequestToWire({ since: this.core.store.facts.checkpoint(peerId), limit: 0, tail: true }))
+      await lp.write(syncRequestToWire({ since: this.core.store.facts.checkpoint(peerId), limit: 0, tail: true, window: SYNC_WINDOW }))
       for (;;) {
         const page = syncPageFromWire((await lp.read()).subarray())
         if (!answered) this.backoff.delete(peerId) // it answers: its back-off is over
         answered = true
         await this.applyPage(peerId, page.facts, stats)
+        // applied (and durable): the peer may send one page more. A peer that keeps no window (an older version) is sent
+        // no acks: it would not read them
+        if ((page.window ?? 0) > 0) await lp.write(ACK)
         if (page.done && stats.caughtUpAt === undefined) stats.caughtUpAt = new Date().toISOString()
       }
     } catch (err) {

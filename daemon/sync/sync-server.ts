@@ -3,12 +3,17 @@
 // covers are served (the store's watermark): the peer's checkpoint moves past every seq it is served, so a seq that a
 // power cut could take back and give to another fact would leave that fact out of its sync for good. A request
 // without the tail gets the durable log as it stands; the tail gets the rest as soon as a durable commit covers it.
+// A request with a window gets at most that many pages ahead of the client's acks (constants.ts, SYNC_WINDOW); once
+// the client's side of the stream ends, what it was still owed is sent and the stream closes.
 import type { Connection, Stream } from '@libp2p/interface'
-import { syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
+import type { LengthPrefixedStream } from '@libp2p/utils'
+import { WireError, syncAckFromWire, syncPageToWire, syncRequestFromWire, type FactData, type SyncRequestData } from '../../proto/index.js'
 import type { Core } from '../core.js'
 import { MAX_FRAME_BYTES, lengthPrefixed } from '../net/index.js'
 import { errorText } from '../runtime/errors.js'
-import { FACT_FLUSH_MS, MAX_FACT_BYTES, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from './constants.js'
+import { FACT_FLUSH_MS, MAX_FACT_BYTES, MAX_SYNC_WINDOW, SYNC_PAGE_BYTES, SYNC_PAGE_FACTS } from './constants.js'
+
+const MAX_ACK_BYTES = 16 // a SyncAck is a tag and a varint
 
 // Once caught up, the live tail sends facts learned from peers this long after they are appended, in one page:
 // gossip has carried them by then, so the tail is the repair it is meant to be (each node tails every peer, so
@@ -20,6 +25,32 @@ export const TAIL_DELAY_MS = 250
 /** Facts per page a request may ask for: 0 means the default; whatever it says, 1 to SYNC_PAGE_FACTS. */
 export function syncLimit (req: SyncRequestData): number {
   return Math.max(1, Math.min(req.limit === 0 ? SYNC_PAGE_FACTS : req.limit, SYNC_PAGE_FACTS))
+}
+
+/** Pages a request may have ahead of its acks: 0 (it sends none) or 1 to MAX_SYNC_WINDOW. */
+export function syncWindow (req: SyncRequestData): number {
+  return Math.min(req.window ?? 0, MAX_SYNC_WINDOW)
+}
+
+/**
+ * Reads the client's acks, telling `onAck` the pages of each, until its side of the stream ends: resolves with
+ * undefined when it ended (the client sends no more) and with the error when an ack did not decode.
+ */
+async function readAcks (lp: LengthPrefixedStream<Stream>, onAck: (pages: number) => void): Promise<Error | undefined> {
+  for (;;) {
+    let bytes: Uint8Array
+    try {
+      bytes = (await lp.read()).subarray()
+    } catch {
+      return undefined // the client closed its side, or the stream ended
+    }
+    try {
+      if (bytes.byteLength > MAX_ACK_BYTES) throw new WireError(`sync ack (${bytes.byteLength} bytes; one has at most ${MAX_ACK_BYTES})`)
+      onAck(syncAckFromWire(bytes).pages)
+    } catch (err) {
+      return err as Error
+    }
+  }
 }
 
 /** Serves this node's log to a trusted peer: pages from `since`, then new facts as they are appended. */
@@ -39,9 +70,34 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
     const req = syncRequestFromWire((await lp.read()).subarray())
     let since = req.since
     const limit = syncLimit(req)
+    const window = syncWindow(req)
+    // pages the client may still be sent before its next ack: without a window, no bound but the transport's
+    let credit = window === 0 ? Infinity : window
+    let acksEnded = false
+    if (window > 0) {
+      void readAcks(lp, pages => {
+        const blocked = credit <= 0
+        credit = Math.min(credit + pages, window) // never owed more than the window, whatever the client says
+        if (blocked) wake?.()
+      }).then(err => {
+        acksEnded = true
+        if (err !== undefined) {
+          core.log.debug('sync stream ended', { peer: remote, error: errorText(err) })
+          stream.abort(err)
+        }
+        wake?.()
+      })
+    }
     let caughtUp = false
     let pageAt = -Infinity // performance.now() when the last page with facts was written
     while (stream.status === 'open') {
+      if (credit <= 0) {
+        // the window's pages are out and none acknowledged: the next waits for an ack (none comes once the client's side ended)
+        if (acksEnded) break
+        await new Promise<void>(resolve => { wake = resolve })
+        wake = undefined
+        continue
+      }
       appended = false
       const head = core.store.facts.durableHead() // read first: a fact appended meanwhile waits for the next round
       const page = core.store.facts.since(since, limit, head)
@@ -68,7 +124,8 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       }
       if (facts.length > 0 || !caughtUp) {
         if (facts.length > 0) pageAt = performance.now()
-        await lp.write(syncPageToWire({ facts, head, done: last >= head }))
+        await lp.write(syncPageToWire({ facts, head, done: last >= head, window }))
+        credit--
         caughtUp = caughtUp || last >= head
       }
       since = last
@@ -94,7 +151,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       }
       clearTimeout(delay)
     }
-    if (!req.tail) await stream.close()
+    if (!req.tail || acksEnded) await stream.close()
   } catch (err) {
     core.log.debug('sync stream ended', { peer: remote, error: errorText(err) })
     stream.abort(err as Error)

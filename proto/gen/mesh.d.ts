@@ -1729,6 +1729,9 @@ export namespace aioscomm {
             /** SyncRequest tail. */
             tail: boolean;
 
+            /** SyncRequest window. */
+            window: number;
+
             /**
              * Encodes the specified SyncRequest message. Does not implicitly {@link aioscomm.v1.SyncRequest.verify|verify} messages.
              * @param message SyncRequest message or plain object to encode
@@ -1769,12 +1772,79 @@ export namespace aioscomm {
                 /** SyncRequest tail */
                 tail?: (boolean|null);
 
+                /** SyncRequest window */
+                window?: (number|null);
+
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
             }
 
             /** Shape of a SyncRequest. */
             type $Shape = aioscomm.v1.SyncRequest.$Properties;
+        }
+
+        /**
+         * Properties of a SyncAck.
+         * @deprecated Use aioscomm.v1.SyncAck.$Properties instead.
+         */
+        interface ISyncAck extends aioscomm.v1.SyncAck.$Properties {
+        }
+
+        /** Represents a SyncAck. */
+        class SyncAck {
+
+            /**
+             * Constructs a new SyncAck.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: aioscomm.v1.SyncAck.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** SyncAck pages. */
+            pages: number;
+
+            /**
+             * Encodes the specified SyncAck message. Does not implicitly {@link aioscomm.v1.SyncAck.verify|verify} messages.
+             * @param message SyncAck message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: aioscomm.v1.SyncAck.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a SyncAck message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {aioscomm.v1.SyncAck & aioscomm.v1.SyncAck.$Shape} SyncAck
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): aioscomm.v1.SyncAck & aioscomm.v1.SyncAck.$Shape;
+
+            /**
+             * Gets the type url for SyncAck
+             * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns The type url
+             */
+            static getTypeUrl(prefix?: string): string;
+        }
+
+        namespace SyncAck {
+
+            /** Properties of a SyncAck. */
+            interface $Properties {
+
+                /** SyncAck pages */
+                pages?: (number|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a SyncAck. */
+            type $Shape = aioscomm.v1.SyncAck.$Properties;
         }
 
         /**
@@ -1869,6 +1939,9 @@ export namespace aioscomm {
             /** SyncPage done. */
             done: boolean;
 
+            /** SyncPage window. */
+            window: number;
+
             /**
              * Encodes the specified SyncPage message. Does not implicitly {@link aioscomm.v1.SyncPage.verify|verify} messages.
              * @param message SyncPage message or plain object to encode
@@ -1908,6 +1981,9 @@ export namespace aioscomm {
 
                 /** SyncPage done */
                 done?: (boolean|null);
+
+                /** SyncPage window */
+                window?: (number|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

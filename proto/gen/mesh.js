@@ -4424,6 +4424,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {number|null} [since] SyncRequest since
              * @property {number|null} [limit] SyncRequest limit
              * @property {boolean|null} [tail] SyncRequest tail
+             * @property {number|null} [window] SyncRequest window
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -4480,6 +4481,14 @@ export const aioscomm = $root.aioscomm = (() => {
             SyncRequest.prototype.tail = false;
 
             /**
+             * SyncRequest window.
+             * @member {number} window
+             * @memberof aioscomm.v1.SyncRequest
+             * @instance
+             */
+            SyncRequest.prototype.window = 0;
+
+            /**
              * Encodes the specified SyncRequest message. Does not implicitly {@link aioscomm.v1.SyncRequest.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.SyncRequest
@@ -4501,6 +4510,8 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.limit);
                 if (message.tail != null && $Object.hasOwnProperty.call(message, "tail") && message.tail !== false)
                     writer.uint32(/* id 3, wireType 0 =*/24).bool(message.tail);
+                if (message.window != null && $Object.hasOwnProperty.call(message, "window") && message.window !== 0)
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.window);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4572,6 +4583,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 delete message.tail;
                             continue;
                         }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.window = value;
+                            else
+                                delete message.window;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -4604,6 +4624,156 @@ export const aioscomm = $root.aioscomm = (() => {
             };
 
             return SyncRequest;
+        })();
+
+        v1.SyncAck = (function() {
+
+            /**
+             * Properties of a SyncAck.
+             * @typedef {Object} aioscomm.v1.SyncAck.$Properties
+             * @property {number|null} [pages] SyncAck pages
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a SyncAck.
+             * @memberof aioscomm.v1
+             * @interface ISyncAck
+             * @augments aioscomm.v1.SyncAck.$Properties
+             * @deprecated Use aioscomm.v1.SyncAck.$Properties instead.
+             */
+
+            /**
+             * Shape of a SyncAck.
+             * @typedef {aioscomm.v1.SyncAck.$Properties} aioscomm.v1.SyncAck.$Shape
+             */
+
+            /**
+             * Constructs a new SyncAck.
+             * @memberof aioscomm.v1
+             * @classdesc Represents a SyncAck.
+             * @constructor
+             * @param {aioscomm.v1.SyncAck.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const SyncAck = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * SyncAck pages.
+             * @member {number} pages
+             * @memberof aioscomm.v1.SyncAck
+             * @instance
+             */
+            SyncAck.prototype.pages = 0;
+
+            /**
+             * Encodes the specified SyncAck message. Does not implicitly {@link aioscomm.v1.SyncAck.verify|verify} messages.
+             * @function encode
+             * @memberof aioscomm.v1.SyncAck
+             * @static
+             * @param {aioscomm.v1.SyncAck.$Properties} message SyncAck message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            SyncAck.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.pages != null && $Object.hasOwnProperty.call(message, "pages") && message.pages !== 0)
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.pages);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a SyncAck message from the specified reader or buffer.
+             * @function decode
+             * @memberof aioscomm.v1.SyncAck
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {aioscomm.v1.SyncAck & aioscomm.v1.SyncAck.$Shape} SyncAck
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            SyncAck.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.aioscomm.v1.SyncAck();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.pages = value;
+                            else
+                                delete message.pages;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            /**
+             * Gets the type url for SyncAck
+             * @function getTypeUrl
+             * @memberof aioscomm.v1.SyncAck
+             * @static
+             * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+             * @returns {string} The type url
+             */
+            SyncAck.getTypeUrl = function(prefix) {
+                if (prefix === $undefined)
+                    prefix = "type.googleapis.com";
+                return prefix + "/aioscomm.v1.SyncAck";
+            };
+
+            return SyncAck;
         })();
 
         v1.FactBatch = (function() {
@@ -4765,6 +4935,7 @@ export const aioscomm = $root.aioscomm = (() => {
              * @property {Array.<aioscomm.v1.Fact.$Properties>|null} [facts] SyncPage facts
              * @property {number|null} [head] SyncPage head
              * @property {boolean|null} [done] SyncPage done
+             * @property {number|null} [window] SyncPage window
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -4822,6 +4993,14 @@ export const aioscomm = $root.aioscomm = (() => {
             SyncPage.prototype.done = false;
 
             /**
+             * SyncPage window.
+             * @member {number} window
+             * @memberof aioscomm.v1.SyncPage
+             * @instance
+             */
+            SyncPage.prototype.window = 0;
+
+            /**
              * Encodes the specified SyncPage message. Does not implicitly {@link aioscomm.v1.SyncPage.verify|verify} messages.
              * @function encode
              * @memberof aioscomm.v1.SyncPage
@@ -4844,6 +5023,8 @@ export const aioscomm = $root.aioscomm = (() => {
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.head);
                 if (message.done != null && $Object.hasOwnProperty.call(message, "done") && message.done !== false)
                     writer.uint32(/* id 3, wireType 0 =*/24).bool(message.done);
+                if (message.window != null && $Object.hasOwnProperty.call(message, "window") && message.window !== 0)
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.window);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4912,6 +5093,15 @@ export const aioscomm = $root.aioscomm = (() => {
                                 message.done = value;
                             else
                                 delete message.done;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.window = value;
+                            else
+                                delete message.window;
                             continue;
                         }
                     }

@@ -49,12 +49,17 @@ describe('wire format', () => {
     expect(w.deliverResponseFromWire(w.deliverResponseToWire(res))).toEqual(res)
     const page = { facts: [{ seq: 3, kind: 'aios-comm/receipt', envelope: new Uint8Array([5]) }], head: 9, done: true }
     expect(w.syncPageFromWire(w.syncPageToWire(page))).toEqual(page)
+    // flow control: a window in the request and in each page, and the acks
+    const windowed = { ...page, window: 4 }
+    expect(w.syncPageFromWire(w.syncPageToWire(windowed))).toEqual(windowed)
+    for (const r of [{ since: 2 ** 40, limit: 0, tail: true, window: 4 }, { since: 1, limit: 10, tail: false }]) expect(w.syncRequestFromWire(w.syncRequestToWire(r))).toEqual(r)
+    expect(w.syncAckFromWire(w.syncAckToWire({ pages: 1 }))).toEqual({ pages: 1 })
   })
 
   it('refuses malformed bytes with WIRE_MALFORMED, never another error', () => {
     const bad = [new Uint8Array([0xff, 0xff, 0xff]), new Uint8Array([0x0a, 0x10, 0x01]), new Uint8Array([0x22, 0x05, 1])]
     for (const b of bad) {
-      for (const decode of [w.messageFromWire, w.receiptFromWire, w.envelopeFromWire, w.deliverRequestFromWire, w.syncPageFromWire]) {
+      for (const decode of [w.messageFromWire, w.receiptFromWire, w.envelopeFromWire, w.deliverRequestFromWire, w.syncPageFromWire, w.syncAckFromWire]) {
         try {
           decode(b)
         } catch (err) {

@@ -5,8 +5,8 @@ import fc from 'fast-check'
 import { jcs } from '../../../cards/index.js'
 import { syncPageFromWire, syncPageToWire, syncRequestFromWire, syncRequestToWire, type FactData } from '../../../proto/index.js'
 import { applyFact, type FactVerdict } from '../../../daemon/sync/apply.js'
-import { syncLimit } from '../../../daemon/sync/sync-server.js'
-import { SYNC_PAGE_FACTS } from '../../../daemon/sync/constants.js'
+import { syncLimit, syncWindow } from '../../../daemon/sync/sync-server.js'
+import { MAX_SYNC_WINDOW, SYNC_PAGE_FACTS } from '../../../daemon/sync/constants.js'
 import { chaosLevel } from '../report.js'
 import { FuzzTally, HANDLER_LIMIT_MS, fuzzParams, runFuzz, runFuzzAsync } from './harness.js'
 import { signedItem } from './edits.js'
@@ -27,13 +27,18 @@ describe('fuzz: sync frames', () => {
   beforeAll(async () => { w = await createWorld() })
   afterAll(() => w?.close())
 
-  it('a sync request never crashes the server and always gives a page size in bounds', () => {
+  it('a sync request never crashes the server and always gives a page size and a window in bounds', () => {
     const t = new FuzzTally('sync', 'sync requests', new Set(['WIRE_MALFORMED']))
-    const valid = [syncRequestToWire({ since: 0, limit: 0, tail: true }), syncRequestToWire({ since: 2 ** 40, limit: 100_000, tail: false })]
+    const valid = [syncRequestToWire({ since: 0, limit: 0, tail: true }), syncRequestToWire({ since: 2 ** 40, limit: 100_000, tail: false }), syncRequestToWire({ since: 5, limit: 0, tail: true, window: 4 })]
     runFuzz(t, () => {
       fc.assert(fc.property(bytesFor(valid), t.timed(bytes => {
-        const { code, value } = t.run(() => syncLimit(syncRequestFromWire(bytes)))
-        if (code === 'ok' && !(value !== undefined && value >= 1 && value <= SYNC_PAGE_FACTS)) t.crash(`page size ${String(value)} out of bounds`)
+        const { code, value } = t.run(() => {
+          const req = syncRequestFromWire(bytes)
+          return { limit: syncLimit(req), window: syncWindow(req) }
+        })
+        if (code !== 'ok' || value === undefined) return
+        if (!(value.limit >= 1 && value.limit <= SYNC_PAGE_FACTS)) t.crash(`page size ${value.limit} out of bounds`)
+        if (!(Number.isInteger(value.window) && value.window >= 0 && value.window <= MAX_SYNC_WINDOW)) t.crash(`window ${value.window} out of bounds`)
       })), fuzzParams('sync requests', 500))
     })
   }, TIMEOUT)

@@ -1,0 +1,130 @@
+// Flow control on /aios-comm/sync/1: a client asks for a window of pages and acks each page it has applied; the
+// server sends no more than the window ahead of the acks. On the real sync server over real libp2p streams (raw
+// clients that ack as a test says), and on real daemons: a new member reads a log several times larger than its read
+// buffer in one session. Before, the server sent pages as fast as the transport took them; a client slower to apply
+// them overran its read buffer, its session ended and the pages it held were sent again a second later.
+import '../../../daemon/runtime/polyfill.js'
+import { peerIdFromString } from '@libp2p/peer-id'
+import { lpStream } from '@libp2p/utils'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { syncAckToWire, syncPageFromWire, syncRequestToWire, type FactData, type SyncPageData } from '../../../proto/index.js'
+import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
+import { serveSync, MAX_SYNC_WINDOW, SYNC_PAGE_BYTES, SYNC_PROTOCOL } from '../../../daemon/sync/index.js'
+import { logServer, pull, stopLogServer, type LogServer } from '../../helpers/log-server.js'
+import { createMesh, query, spawnWatchingLog, waitFor } from '../../helpers/mesh.js'
+import { seedHistory } from '../../../bench/resources/seed-history.js'
+
+const FACT_BYTES = 100 * 1024 // five to a page (SYNC_PAGE_BYTES)
+const FACTS = 40 // eight pages
+const DAY = 86_400_000
+
+/** A raw client's sync stream: the request with `window`, pages read one at a time, acks and the end of its side by hand. */
+async function openWindowed (s: LogServer, since: number, window: number): Promise<{ read: () => Promise<SyncPageData | undefined>, ack: (pages: number) => Promise<void>, send: (bytes: Uint8Array) => Promise<void>, closeWrite: () => Promise<void> }> {
+  const stream = await s.client.dialProtocol(peerIdFromString(s.server.peerId.toString()), SYNC_PROTOCOL)
+  // a buffer for every page the server could send: what a server that keeps no window sends must be countable
+  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: 64 << 20 })
+  await lp.write(syncRequestToWire({ since, limit: 0, tail: false, window }))
+  return {
+    // undefined once the server ended the stream
+    read: async () => {
+      try {
+        return syncPageFromWire((await lp.read()).subarray())
+      } catch (err) {
+        if ((err as Error).name === 'UnexpectedEOFError') return undefined
+        throw err
+      }
+    },
+    ack: async pages => { await lp.write(syncAckToWire({ pages })) },
+    send: async bytes => { await lp.write(bytes) },
+    closeWrite: async () => { await stream.close() } // its writable end: it reads on
+  }
+}
+
+/** Every page until the server ends the stream. */
+async function rest (sync: { read: () => Promise<SyncPageData | undefined> }): Promise<SyncPageData[]> {
+  const pages: SyncPageData[] = []
+  for (let p = await sync.read(); p !== undefined; p = await sync.read()) pages.push(p)
+  return pages
+}
+
+const seqs = (facts: FactData[]): number[] => facts.map(f => f.seq)
+
+describe('the sync server keeps to the window a client asks for', () => {
+  let s: LogServer
+  let since: number
+  let all: FactData[] // the log after `since`, as a client without a window gets it
+  beforeAll(async () => {
+    s = await logServer('aios-window-')
+    await s.server.handle(SYNC_PROTOCOL, (stream, connection) => { void serveSync(s.core, stream, connection) })
+    const store = s.core.store
+    since = store.facts.head()
+    await store.commit.run(() => { for (let i = 0; i < FACTS; i++) store.facts.append('receipt', new Uint8Array(FACT_BYTES).fill(i), Date.now()) })
+    all = await pull(s, since) // no window: every page at once, no acks read (a client from before the window)
+    expect(all).toHaveLength(FACTS)
+    expect(Math.floor(SYNC_PAGE_BYTES / FACT_BYTES)).toBe(5)
+  })
+  afterAll(async () => { await stopLogServer(s) })
+
+  it('a client that acks nothing is sent its window, then the stream ends once its side has', async () => {
+    const sync = await openWindowed(s, since, 2)
+    await sync.closeWrite() // no ack will come
+    const pages = await rest(sync)
+    expect(pages.map(p => p.facts.length)).toEqual([5, 5])
+    expect(seqs(pages.flatMap(p => p.facts))).toEqual(seqs(all).slice(0, 10))
+  })
+
+  it('each ack brings one page more, in order, every page saying the window it keeps', async () => {
+    const sync = await openWindowed(s, since, 2)
+    const got: FactData[] = []
+    for (;;) {
+      const page = await sync.read()
+      expect(page?.window).toBe(2)
+      got.push(...(page as SyncPageData).facts)
+      if (page?.done === true) break
+      await sync.ack(1)
+    }
+    expect(seqs(got)).toEqual(seqs(all))
+  })
+
+  it('an ack for more pages than were sent owes the client no more than the window', async () => {
+    const sync = await openWindowed(s, since, 2)
+    const first = [await sync.read(), await sync.read()]
+    await sync.ack(1000)
+    await sync.closeWrite()
+    const then = await rest(sync)
+    expect([...first, ...then].map(p => p?.facts.length)).toEqual([5, 5, 5, 5])
+  })
+
+  it(`a window over ${MAX_SYNC_WINDOW} is kept to ${MAX_SYNC_WINDOW}`, async () => {
+    const sync = await openWindowed(s, since, 1000)
+    await sync.closeWrite()
+    const pages = await rest(sync)
+    expect(pages).toHaveLength(MAX_SYNC_WINDOW)
+    expect(pages[0].window).toBe(MAX_SYNC_WINDOW)
+  })
+
+  it('an ack that does not decode ends that session, and the server goes on serving', async () => {
+    const sync = await openWindowed(s, since, 1)
+    await sync.read()
+    await sync.send(new Uint8Array(40).fill(0xff))
+    await expect(rest(sync)).rejects.toThrow()
+    expect(seqs(await pull(s, since))).toEqual(seqs(all))
+  })
+})
+
+describe('a catch-up larger than the read buffer', () => {
+  it('a new member reads the whole log in one session', { timeout: 180_000 }, async () => {
+    const [a, b, c] = await createMesh(3, { start: false, env: { AIOS_COMM_LOG: 'debug' } })
+    const now = Date.now()
+    seedHistory(a, b, { count: 4000, firstMs: now - 300 * DAY, stepMs: 3_600_000, bodyBytes: 200, final: () => 'COMPLETE' })
+    const logBytes = query(a.home, 'SELECT sum(length(bytes)) AS n FROM facts')[0].n as number
+    expect(logBytes).toBeGreaterThan(2 * 4 * 1024 * 1024) // twice the 4 MiB read buffer a stream has by default
+    const head = query(a.home, 'SELECT max(seq) AS s FROM facts')[0].s as number
+    await a.daemon.start()
+    const ended: string[] = [] // c's sync sessions with a that ended, by c's log
+    spawnWatchingLog(c, l => { if (l.includes('"msg":"sync session ended"') && l.includes(a.daemon.peerId)) ended.push(l) })
+    await waitFor('c has read a\'s log to its head', () => query(c.home, 'SELECT seq FROM peer_checkpoints WHERE peer_id = ?', a.daemon.peerId)[0]?.seq ?? 0, s => s >= head, 150_000)
+    expect(ended).toEqual([])
+    expect(query(c.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n).toBe(query(a.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n)
+  })
+})
