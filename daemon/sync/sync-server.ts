@@ -124,8 +124,9 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       }
       if (facts.length > 0 || !caughtUp) {
         if (facts.length > 0) pageAt = performance.now()
-        await lp.write(syncPageToWire({ facts, head, done: last >= head, window }))
+        // counted before the write, which may wait for the transport: an ack for this very page may come meanwhile
         credit--
+        await lp.write(syncPageToWire({ facts, head, done: last >= head, window }))
         caughtUp = caughtUp || last >= head
       }
       since = last
@@ -151,7 +152,7 @@ export async function serveSync (core: Core, stream: Stream, connection: Connect
       }
       clearTimeout(delay)
     }
-    if (!req.tail || acksEnded) await stream.close()
+    if ((!req.tail || acksEnded) && stream.status === 'open') await stream.close()
   } catch (err) {
     core.log.debug('sync stream ended', { peer: remote, error: errorText(err) })
     stream.abort(err as Error)

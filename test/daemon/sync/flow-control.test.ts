@@ -4,14 +4,17 @@
 // buffer in one session. Before, the server sent pages as fast as the transport took them; a client slower to apply
 // them overran its read buffer, its session ended and the pages it held were sent again a second later.
 import '../../../daemon/runtime/polyfill.js'
+import { randomBytes } from 'node:crypto'
 import { peerIdFromString } from '@libp2p/peer-id'
 import { lpStream } from '@libp2p/utils'
+import { multiaddr } from '@multiformats/multiaddr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { syncAckToWire, syncPageFromWire, syncRequestToWire, type FactData, type SyncPageData } from '../../../proto/index.js'
+import { syncAckFromWire, syncAckToWire, syncPageFromWire, syncPageToWire, syncRequestFromWire, syncRequestToWire, type FactData, type SyncPageData } from '../../../proto/index.js'
 import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
-import { serveSync, MAX_SYNC_WINDOW, SYNC_PAGE_BYTES, SYNC_PROTOCOL } from '../../../daemon/sync/index.js'
+import { serveSync, MAX_SYNC_WINDOW, SYNC_PAGE_BYTES, SYNC_PROTOCOL, SYNC_WINDOW } from '../../../daemon/sync/index.js'
 import { logServer, pull, stopLogServer, type LogServer } from '../../helpers/log-server.js'
 import { createMesh, query, spawnWatchingLog, waitFor } from '../../helpers/mesh.js'
+import { rawPeer } from '../../helpers/raw-peer.js'
 import { seedHistory } from '../../../bench/resources/seed-history.js'
 
 const FACT_BYTES = 100 * 1024 // five to a page (SYNC_PAGE_BYTES)
@@ -127,4 +130,40 @@ describe('a catch-up larger than the read buffer', () => {
     expect(ended).toEqual([])
     expect(query(c.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n).toBe(query(a.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n)
   })
+})
+
+describe('a server from before the window', () => {
+  it('is sent no acks, while a page that says the server keeps a window is acked', async () => {
+    const [a, b] = await createMesh(2)
+    await b.daemon.stop()
+    const rogue = await rawPeer(b.home) // b's node key: a trusts it and pulls its fact log
+    const rogueId = rogue.peerId.toString()
+    const pages = (): number => a.daemon.stderr.split('\n').filter(l => l.includes(rogueId) && l.includes('"msg":"facts refused"')).length
+    const bad = (seq: number): FactData => ({ seq, kind: 'receipt', envelope: new Uint8Array(randomBytes(64)) }) // refused: a page a applied
+    const served = new Promise<{ window?: number, acks: number }>((resolve, reject) => {
+      void rogue.handle(SYNC_PROTOCOL, stream => {
+        void (async () => {
+          const lp = lpStream(stream)
+          const req = syncRequestFromWire((await lp.read()).subarray())
+          await lp.write(syncPageToWire({ facts: [bad(1)], head: 2, done: false })) // no window: a server that reads no acks
+          await waitFor('a applied the first page', pages, n => n >= 1)
+          await lp.write(syncPageToWire({ facts: [bad(2)], head: 2, done: true, window: SYNC_WINDOW }))
+          syncAckFromWire((await lp.read()).subarray()) // the first frame after the request: an ack
+          await stream.close() // a reads to the end and ends its session: anything it sent before is read below
+          let acks = 1
+          try {
+            for (;;) {
+              syncAckFromWire((await lp.read()).subarray())
+              acks++
+            }
+          } catch {}
+          resolve({ window: req.window, acks })
+        })().catch(reject)
+      })
+    })
+    const pid = peerIdFromString(a.daemon.peerId)
+    await rogue.peerStore.merge(pid, { multiaddrs: [multiaddr(`/ip4/127.0.0.1/tcp/${a.port}`)] })
+    await rogue.dial(pid)
+    expect(await served).toEqual({ window: SYNC_WINDOW, acks: 1 })
+  }, 60_000)
 })
