@@ -34,15 +34,16 @@ export function syncWindow (req: SyncRequestData): number {
 
 /**
  * Reads the client's acks, telling `onAck` the pages of each, until its side of the stream ends: resolves with
- * undefined when it ended (the client sends no more) and with the error when an ack did not decode.
+ * undefined when the client closed its side (it sends no more), and with the error when an ack did not decode, was
+ * too long, or the stream failed.
  */
 async function readAcks (lp: LengthPrefixedStream<Stream>, onAck: (pages: number) => void): Promise<Error | undefined> {
   for (;;) {
     let bytes: Uint8Array
     try {
       bytes = (await lp.read()).subarray()
-    } catch {
-      return undefined // the client closed its side, or the stream ended
+    } catch (err) {
+      return (err as Error).name === 'UnexpectedEOFError' ? undefined : err as Error
     }
     try {
       if (bytes.byteLength > MAX_ACK_BYTES) throw new WireError(`sync ack (${bytes.byteLength} bytes; one has at most ${MAX_ACK_BYTES})`)

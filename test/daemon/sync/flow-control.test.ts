@@ -106,11 +106,13 @@ describe('the sync server keeps to the window a client asks for', () => {
     expect(pages[0].window).toBe(MAX_SYNC_WINDOW)
   })
 
-  it('an ack that does not decode ends that session, and the server goes on serving', async () => {
-    const sync = await openWindowed(s, since, 1)
-    await sync.read()
-    await sync.send(new Uint8Array(40).fill(0xff))
-    await expect(rest(sync)).rejects.toThrow()
+  it('an ack that does not decode, or is longer than one can be, ends that session; the server goes on serving', async () => {
+    for (const bad of [new Uint8Array([0xff, 0xff, 0xff]), new Uint8Array(40).fill(0x08)]) {
+      const sync = await openWindowed(s, since, 1)
+      await sync.read()
+      await sync.send(bad)
+      await expect(rest(sync)).rejects.toThrow()
+    }
     expect(seqs(await pull(s, since))).toEqual(seqs(all))
   })
 })
