@@ -39,6 +39,12 @@ export interface SyncStats {
   rejected: number
   bytes: number
   caughtUpAt?: string
+  /**
+   * Sessions with this peer that ended after it had answered (each is asked for again RETRY_MS later), and how the
+   * last one ended: a count that keeps growing says the catch-up keeps starting over.
+   */
+  ended?: number
+  lastEnd?: { at: string, error: string }
 }
 
 /** Pulls a peer's log from the stored checkpoint and keeps the tail open; one session per peer at a time. */
@@ -144,6 +150,10 @@ export class SyncClient {
       }
     } catch (err) {
       const again = answered ? {} : this.failed(peerId)
+      if (answered && !this.closed) {
+        stats.ended = (stats.ended ?? 0) + 1
+        stats.lastEnd = { at: new Date().toISOString(), error: errorText(err) }
+      }
       this.core.log.debug('sync session ended', { peer: peerId, error: errorText(err), ...again })
       stream.abort(err as Error)
     } finally {

@@ -130,6 +130,9 @@ describe('a catch-up larger than the read buffer', () => {
     spawnWatchingLog(c, l => { if (l.includes('"msg":"sync session ended"') && l.includes(a.daemon.peerId)) ended.push(l) })
     await waitFor('c has read a\'s log to its head', () => query(c.home, 'SELECT seq FROM peer_checkpoints WHERE peer_id = ?', a.daemon.peerId)[0]?.seq ?? 0, s => s >= head, 150_000)
     expect(ended).toEqual([])
+    const sync = (await c.daemon.call('peers')).find((p: { peerId: string }) => p.peerId === a.daemon.peerId)?.sync
+    expect(sync?.caughtUpAt).toEqual(expect.any(String))
+    expect(sync?.ended, 'sessions with a that ended').toBeUndefined()
     expect(query(c.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n).toBe(query(a.home, "SELECT count(*) AS n FROM facts WHERE kind = 'receipt'")[0].n)
   })
 })
@@ -167,5 +170,9 @@ describe('a server from before the window', () => {
     await rogue.peerStore.merge(pid, { multiaddrs: [multiaddr(`/ip4/127.0.0.1/tcp/${a.port}`)] })
     await rogue.dial(pid)
     expect(await served).toEqual({ window: SYNC_WINDOW, acks: 1 })
+    // the session that ended (the rogue closed its side) is counted in the peer's sync figures, with how it ended
+    const sync = async (): Promise<{ ended?: number, lastEnd?: { error: string } } | undefined> => (await a.daemon.call('peers')).find((p: { peerId: string }) => p.peerId === rogueId)?.sync
+    await waitFor('a counts the session that ended', async () => (await sync())?.ended ?? 0, n => n >= 1)
+    expect((await sync())?.lastEnd?.error).toMatch(/EOF/)
   }, 60_000)
 })
