@@ -2,7 +2,7 @@
 // the home's node key) and a trusted peer (`client`, hosting agent-b) that can dial it. The sync server and the
 // gossip publisher are started by the test that needs them.
 import '../../daemon/runtime/polyfill.js'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
@@ -73,8 +73,10 @@ export async function pull (s: LogServer, since: number): Promise<FactData[]> {
   return got
 }
 
+/** Both nodes stopped, the store closed and the home removed (it is in /dev/shm where there is one: memory). */
 export async function stopLogServer (s: LogServer | undefined): Promise<void> {
   await s?.client.stop()
   await s?.server.stop()
   s?.ctx.close()
+  if (s !== undefined) rmSync(s.dir, { recursive: true, force: true })
 }

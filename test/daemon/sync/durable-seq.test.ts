@@ -4,10 +4,10 @@
 // the database and its -wal copied as they were at the last fsync, then reopened.
 import '../../../daemon/runtime/polyfill.js'
 import { execFile } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { utf8 } from '../../../cards/index.js'
 import { serveSync, SYNC_PROTOCOL } from '../../../daemon/sync/index.js'
 import { Store } from '../../../daemon/store/index.js'
@@ -69,6 +69,7 @@ describe('the fact log never reuses a sequence number a peer has seen', () => {
     const store = s.core.store
     await relaxedAppend(store, 'relaxed before a crash')
     const crashed = mkdtempSync(join(tmpdir(), 'aios-seq-crash-'))
+    onTestFinished(() => { rmSync(crashed, { recursive: true, force: true }) })
     const db = join(s.dir, 'node.db')
     for (const f of ['', '-wal']) copyFileSync(db + f, join(crashed, 'node.db' + f)) // a kill leaves the files as the OS holds them
     const copy = join(crashed, 'node.db')
@@ -94,6 +95,7 @@ describe('the fact log never reuses a sequence number a peer has seen', () => {
     const store = s.core.store
     await store.commit.run(() => store.meta.set('durable-seq-test', 'y')) // the last fsync: the disk holds this state
     const disk = mkdtempSync(join(tmpdir(), 'aios-seq-cut-'))
+    onTestFinished(() => { rmSync(disk, { recursive: true, force: true }) })
     const db = join(s.dir, 'node.db')
     for (const f of ['', '-wal']) if (existsSync(db + f)) copyFileSync(db + f, join(disk, 'node.db' + f))
     const since = store.facts.head()
