@@ -94,8 +94,7 @@ export function reachState (core: Core, id: Uint8Array, target: string, timeoutM
 export function endWaits (core: Core): void {
   const w = waiters(core)
   w.ended = true
-  for (const end of [...w.pending]) end()
-  w.pending.clear()
+  for (const end of [...w.pending]) end() // each takes itself out
 }
 
 /** The obligation's state as stored, with the outbox's EXPIRED or FAILED for a message it gave up on. */

@@ -16,6 +16,7 @@ import { Core } from '../../daemon/core.js'
 import { Directory } from '../../daemon/directory/directory.js'
 import { createLogger } from '../../daemon/runtime/log.js'
 import { createNode, type MeshNode } from '../../daemon/net/node.js'
+import { MAX_FRAME_BYTES } from '../../daemon/net/index.js'
 import { factMessageId, SYNC_PROTOCOL } from '../../daemon/sync/index.js'
 
 const PEER_SEED = new Uint8Array(32).fill(102) // the libp2p key of the node that hosts agent-b (the client)
@@ -48,13 +49,18 @@ export async function logServer (prefix: string): Promise<LogServer> {
   return { dir, ctx, core, server, client }
 }
 
-/** The client's sync stream to the server: the request sent, pages read one at a time. */
-export async function openSync (s: LogServer, since: number, tail: boolean): Promise<{ read: () => Promise<ReturnType<typeof syncPageFromWire>>, close: () => Promise<void>, abort: () => void }> {
+/**
+ * The client's sync stream to the server: the request sent (with `window`, pages the server may send ahead of acks),
+ * pages read one at a time, anything else (an ack) sent by hand; `close` ends the client's side, and it reads on.
+ */
+export async function openSync (s: LogServer, since: number, tail: boolean, window = 0): Promise<{ read: () => Promise<ReturnType<typeof syncPageFromWire>>, send: (bytes: Uint8Array) => Promise<void>, close: () => Promise<void>, abort: () => void }> {
   const stream = await s.client.dialProtocol(peerIdFromString(s.server.peerId.toString()), SYNC_PROTOCOL)
-  const lp = lpStream(stream)
-  await lp.write(syncRequestToWire({ since, limit: 0, tail }))
+  // room for every page a server could send unasked: what one that keeps no window sends can then be counted
+  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: 64 << 20 })
+  await lp.write(syncRequestToWire({ since, limit: 0, tail, window }))
   return {
     read: async () => syncPageFromWire((await lp.read()).subarray()),
+    send: async bytes => { await lp.write(bytes) },
     close: async () => { await stream.close() },
     abort: () => { stream.abort(new Error('done')) }
   }

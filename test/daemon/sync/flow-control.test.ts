@@ -9,10 +9,9 @@ import { peerIdFromString } from '@libp2p/peer-id'
 import { lpStream } from '@libp2p/utils'
 import { multiaddr } from '@multiformats/multiaddr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { syncAckFromWire, syncAckToWire, syncPageFromWire, syncPageToWire, syncRequestFromWire, syncRequestToWire, type FactData, type SyncPageData } from '../../../proto/index.js'
-import { MAX_FRAME_BYTES } from '../../../daemon/net/index.js'
+import { syncAckFromWire, syncAckToWire, syncPageToWire, syncRequestFromWire, type FactData, type SyncPageData } from '../../../proto/index.js'
 import { serveSync, MAX_SYNC_WINDOW, SYNC_PAGE_BYTES, SYNC_PROTOCOL, SYNC_WINDOW } from '../../../daemon/sync/index.js'
-import { logServer, pull, stopLogServer, type LogServer } from '../../helpers/log-server.js'
+import { logServer, openSync, pull, stopLogServer, type LogServer } from '../../helpers/log-server.js'
 import { createMesh, query, spawnWatchingLog, waitFor } from '../../helpers/mesh.js'
 import { rawPeer } from '../../helpers/raw-peer.js'
 import { seedHistory } from '../../../bench/resources/seed-history.js'
@@ -21,33 +20,25 @@ const FACT_BYTES = 100 * 1024 // five to a page (SYNC_PAGE_BYTES)
 const FACTS = 40 // eight pages
 const DAY = 86_400_000
 
-/** A raw client's sync stream: the request with `window`, pages read one at a time, acks and the end of its side by hand. */
-async function openWindowed (s: LogServer, since: number, window: number): Promise<{ read: () => Promise<SyncPageData | undefined>, ack: (pages: number) => Promise<void>, send: (bytes: Uint8Array) => Promise<void>, closeWrite: () => Promise<void> }> {
-  const stream = await s.client.dialProtocol(peerIdFromString(s.server.peerId.toString()), SYNC_PROTOCOL)
-  // a buffer for every page the server could send: what a server that keeps no window sends must be countable
-  const lp = lpStream(stream, { maxDataLength: MAX_FRAME_BYTES, maxBufferSize: 64 << 20 })
-  await lp.write(syncRequestToWire({ since, limit: 0, tail: false, window }))
-  return {
-    // undefined once the server ended the stream
-    read: async () => {
-      try {
-        return syncPageFromWire((await lp.read()).subarray())
-      } catch (err) {
-        if ((err as Error).name === 'UnexpectedEOFError') return undefined
-        throw err
-      }
-    },
-    ack: async pages => { await lp.write(syncAckToWire({ pages })) },
-    send: async bytes => { await lp.write(bytes) },
-    closeWrite: async () => { await stream.close() } // its writable end: it reads on
-  }
+type Sync = Awaited<ReturnType<typeof openSync>>
+
+/** A raw client's stream without the tail: the request with `window`; acks and the end of its side by hand. */
+async function openWindowed (s: LogServer, since: number, window: number): Promise<Sync & { ack: (pages: number) => Promise<void> }> {
+  const sync = await openSync(s, since, false, window)
+  return { ...sync, ack: async pages => { await sync.send(syncAckToWire({ pages })) } }
 }
 
 /** Every page until the server ends the stream. */
-async function rest (sync: { read: () => Promise<SyncPageData | undefined> }): Promise<SyncPageData[]> {
+async function rest (sync: Sync): Promise<SyncPageData[]> {
   const pages: SyncPageData[] = []
-  for (let p = await sync.read(); p !== undefined; p = await sync.read()) pages.push(p)
-  return pages
+  for (;;) {
+    try {
+      pages.push(await sync.read())
+    } catch (err) {
+      if ((err as Error).name === 'UnexpectedEOFError') return pages
+      throw err
+    }
+  }
 }
 
 const seqs = (facts: FactData[]): number[] => facts.map(f => f.seq)
@@ -70,7 +61,7 @@ describe('the sync server keeps to the window a client asks for', () => {
 
   it('a client that acks nothing is sent its window, then the stream ends once its side has', async () => {
     const sync = await openWindowed(s, since, 2)
-    await sync.closeWrite() // no ack will come
+    await sync.close() // its side ends: no ack will come
     const pages = await rest(sync)
     expect(pages.map(p => p.facts.length)).toEqual([5, 5])
     expect(seqs(pages.flatMap(p => p.facts))).toEqual(seqs(all).slice(0, 10))
@@ -81,9 +72,9 @@ describe('the sync server keeps to the window a client asks for', () => {
     const got: FactData[] = []
     for (;;) {
       const page = await sync.read()
-      expect(page?.window).toBe(2)
-      got.push(...(page as SyncPageData).facts)
-      if (page?.done === true) break
+      expect(page.window).toBe(2)
+      got.push(...page.facts)
+      if (page.done) break
       await sync.ack(1)
     }
     expect(seqs(got)).toEqual(seqs(all))
@@ -93,14 +84,14 @@ describe('the sync server keeps to the window a client asks for', () => {
     const sync = await openWindowed(s, since, 2)
     const first = [await sync.read(), await sync.read()]
     await sync.ack(1000)
-    await sync.closeWrite()
+    await sync.close()
     const then = await rest(sync)
-    expect([...first, ...then].map(p => p?.facts.length)).toEqual([5, 5, 5, 5])
+    expect([...first, ...then].map(p => p.facts.length)).toEqual([5, 5, 5, 5])
   })
 
   it(`a window over ${MAX_SYNC_WINDOW} is kept to ${MAX_SYNC_WINDOW}`, async () => {
     const sync = await openWindowed(s, since, 1000)
-    await sync.closeWrite()
+    await sync.close()
     const pages = await rest(sync)
     expect(pages).toHaveLength(MAX_SYNC_WINDOW)
     expect(pages[0].window).toBe(MAX_SYNC_WINDOW)
