@@ -1,9 +1,10 @@
 // A message's header: what its sender signs besides the message (id, from, to, the payload's hash), so that a
 // receipt can carry proof of which message it is about without the body. The id is derived from the sender's key
 // and a nonce, so no other key can sign a header for an id someone else's message uses. It takes one of two forms
-// (docs/DECISIONS.md "Message ids that start with their second"): all 16 bytes of the hash, or the nonce's first 4
-// bytes, the second it was made in, followed by 12 bytes of the hash. The second form puts the ids of one second side
-// by side in every index keyed by them; a node reads both, and a sender uses it only towards nodes that say they read it.
+// (docs/DECISIONS.md "Message ids that start with their time"): all 16 bytes of the hash, or the nonce's first 4
+// bytes, the millisecond it was made in, followed by 12 bytes of the hash. The second form puts new ids side by side
+// at the end of every index keyed by them; a node reads both, and a sender uses it only towards nodes that say they
+// read it.
 import { randomBytes } from 'node:crypto'
 import { bytesEqual, refuse, sha256, utf8, verifyEnvelope, type Refusal } from '../../cards/index.js'
 import { PAYLOAD_TYPES, envelopeFromWire, headerFromWire, headerToWire, type MessageData, type MessageHeaderData } from '../../proto/index.js'
@@ -35,19 +36,24 @@ export function messageIdFor (fromKey: Uint8Array, nonce: Uint8Array): Uint8Arra
   return sha256(ID_DOMAIN, fromKey, nonce).slice(0, MESSAGE_ID_BYTES) // a copy: a view of the digest would move it off the heap
 }
 
-// The timed form: the nonce's first TIME_BYTES bytes (a fresh timed nonce: the second, big-endian) in place of the
-// hash's. What no other key can name is then the hash's last 12 bytes: 96 bits, where the first form has 128.
+// The timed form: the nonce's first TIME_BYTES bytes (a fresh timed nonce: its millisecond, big-endian) in place of
+// the hash's. What no other key can name is then the hash's last 12 bytes: 96 bits, where the first form has 128.
 const TIME_BYTES = 4
 
-/** A fresh nonce whose first 4 bytes are the second it was made in (big-endian, since the epoch); 12 random bytes follow. */
+/**
+ * A fresh nonce whose first 4 bytes are the millisecond it was made in (since the epoch, modulo 2^32, big-endian);
+ * 12 random bytes follow. No node reads a time from them: they make an id of a later millisecond sort after those
+ * made before it, so that each index keyed by message id takes a commit's ids on its last page or two. The count wraps every
+ * 49.7 days; ids made across that moment sort the other way round, once.
+ */
 export function timedNonce (nowMs: number): Uint8Array {
   const n = freshNonce()
-  const second = Math.floor(nowMs / 1000) >>> 0
+  const ms = Math.floor(nowMs) >>> 0 // modulo 2^32
   // written byte by byte: a DataView of the nonce (an array on V8's heap) would move it off the heap first
-  n[0] = second >>> 24
-  n[1] = (second >>> 16) & 0xff
-  n[2] = (second >>> 8) & 0xff
-  n[3] = second & 0xff
+  n[0] = ms >>> 24
+  n[1] = (ms >>> 16) & 0xff
+  n[2] = (ms >>> 8) & 0xff
+  n[3] = ms & 0xff
   return n
 }
 

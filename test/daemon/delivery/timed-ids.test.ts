@@ -1,4 +1,4 @@
-// Message ids of two forms: the hash's 16 bytes, or the second a message was made in and 12 bytes of the hash. Both
+// Message ids of two forms: the hash's 16 bytes, or the millisecond a message was made in and 12 bytes of the hash. Both
 // are the sender key's alone to name; a sender uses the timed form only towards nodes whose identify says they read it.
 import { describe, expect, it } from 'vitest'
 import { lpStream } from '@libp2p/utils'
@@ -12,7 +12,7 @@ import { homeKey, rawPeer, signedMessage } from '../../helpers/raw-peer.js'
 
 const key = generateKeyPair()
 const idOf = (obligation: string): Buffer => Buffer.from(obligation.slice(3), 'hex')
-const secondOf = (id: Uint8Array): number => Buffer.from(id).readUInt32BE(0)
+const timeOf = (id: Uint8Array): number => Buffer.from(id).readUInt32BE(0) // the millisecond, modulo 2^32
 const isLegacy = (h: MessageHeaderData): boolean => Buffer.from(messageIdFor(h.fromKey, h.nonce)).equals(h.messageId)
 const isTimed = (h: MessageHeaderData): boolean => Buffer.from(timedMessageIdFor(h.fromKey, h.nonce)).equals(h.messageId)
 
@@ -25,14 +25,14 @@ describe('message ids of two forms', () => {
     const nonce = timedNonce(Date.now())
     const legacy = messageIdFor(key.publicKey, nonce)
     const timed = timedMessageIdFor(key.publicKey, nonce)
-    expect(secondOf(timed)).toBe(secondOf(nonce))
+    expect(timeOf(timed)).toBe(timeOf(nonce))
     expect(Buffer.from(timed.subarray(4))).toEqual(Buffer.from(legacy.subarray(4)))
     expect(openHeader(headerWith(legacy, nonce)).ok).toBe(true)
     expect(openHeader(headerWith(timed, nonce)).ok).toBe(true)
 
     const refused = (id: Uint8Array, n = nonce): string | undefined => { const o = openHeader(headerWith(id, n)); return o.ok ? undefined : o.code }
     const flip = (id: Uint8Array, at: number): Uint8Array => { const c = Uint8Array.from(id); c[at] ^= 1; return c }
-    expect(refused(flip(timed, 0))).toBe('HEADER_WRONG_ID') // a second the nonce does not state
+    expect(refused(flip(timed, 0))).toBe('HEADER_WRONG_ID') // a time the nonce does not state
     expect(refused(flip(timed, 3))).toBe('HEADER_WRONG_ID')
     expect(refused(flip(timed, 4))).toBe('HEADER_WRONG_ID') // the hash's part
     expect(refused(flip(timed, 15))).toBe('HEADER_WRONG_ID')
@@ -45,11 +45,15 @@ describe('message ids of two forms', () => {
     expect(idNamedBy(legacy, other.publicKey, nonce)).toBe(false)
   })
 
-  it('timed ids sort by the second they were made in', () => {
-    const t = Date.UTC(2026, 11, 4, 23, 59, 59, 999)
-    const ids = [t - 86_400_000, t - 1000, t, t + 1, t + 1000, 2 ** 32 * 1000 - 1].map(ms => timedMessageIdFor(key.publicKey, timedNonce(ms)))
-    expect(ids.map(secondOf)).toEqual([t - 86_400_000, t - 1000, t, t + 1, t + 1000, 2 ** 32 * 1000 - 1].map(ms => Math.floor(ms / 1000)))
-    for (let i = 1; i < ids.length; i++) if (secondOf(ids[i]) > secondOf(ids[i - 1])) expect(Buffer.compare(ids[i - 1], ids[i])).toBe(-1)
+  it('timed ids sort by the millisecond they were made in, and the count wraps every 2^32 ms', () => {
+    const t = Date.UTC(2026, 11, 4, 23, 59, 59, 998)
+    const times = [t - 86_400_000, t - 1000, t - 1, t, t + 0.5, t + 1, t + 2, t + 1000]
+    const ids = times.map(ms => timedMessageIdFor(key.publicKey, timedNonce(ms)))
+    expect(ids.map(timeOf)).toEqual(times.map(ms => Math.floor(ms) % 2 ** 32))
+    // within one second too, each later millisecond sorts after the one before
+    for (let i = 1; i < ids.length; i++) if (Math.floor(times[i]) > Math.floor(times[i - 1])) expect(Buffer.compare(ids[i - 1], ids[i])).toBe(-1)
+    const wrap = 2 ** 32 * 415 // a moment the count wrapped (2026-06-25)
+    expect([wrap - 1, wrap, wrap + 1].map(ms => timeOf(timedNonce(ms)))).toEqual([2 ** 32 - 1, 0, 1])
   })
 })
 
@@ -68,8 +72,9 @@ describe('which nodes get timed ids', () => {
     const before = Date.now()
     const h = await sentTo('and the next')
     expect(isTimed(h)).toBe(true)
-    expect(secondOf(h.messageId)).toBeGreaterThanOrEqual(Math.floor(before / 1000))
-    expect(secondOf(h.messageId)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
+    const after = Date.now()
+    const since = (timeOf(h.messageId) - before % 2 ** 32 + 2 ** 32) % 2 ** 32 // ms from `before` to its time, modulo 2^32
+    expect(since).toBeLessThanOrEqual(after - before)
 
     // b's node as an older version: the same key and port, deliver/1 only; it records each message the first time it
     // is sent one and answers BUSY (the sender retries it later)
