@@ -43,8 +43,8 @@ const TIME_BYTES = 4
 /**
  * A fresh nonce whose first 4 bytes are the millisecond it was made in (since the epoch, modulo 2^32, big-endian);
  * 12 random bytes follow. No node reads a time from them: they make an id of a later millisecond sort after those
- * made before it, so that each index keyed by message id takes a commit's ids on its last page or two. The count wraps every
- * 49.7 days; ids made across that moment sort the other way round, once.
+ * made before it, so that each index keyed by message id takes a commit's ids on its last page or two. The count
+ * wraps every 49.7 days; ids made across that moment sort the other way round, once.
  */
 export function timedNonce (nowMs: number): Uint8Array {
   const n = freshNonce()
