@@ -129,14 +129,13 @@ export async function acceptMessages (core: Core, batch: Uint8Array[], headers: 
         const after = nextState(deriveState(prior), 'DELIVERED')
         let rewrite = true
         if (!f.existing) {
-          if (store.held(f.msg.id) !== undefined) store.markLocalTo(f.msg.id)
-          else {
-            store.insertMessage({
-              id: f.msg.id, hash: f.hash, envelope: f.bytes, header: f.header, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
-              sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? '', state: delivered ? deriveState(prior) : after, auditor: f.msg.auditor
-            })
-            rewrite = false // stored with the state its DELIVERED gives it: written once
-          }
+          // held since the read above (another frame's write, or a handoff, in this very group): then only marked ours
+          const stored = store.insertIfNew({
+            id: f.msg.id, hash: f.hash, envelope: f.bytes, header: f.header, from: f.msg.from, to: f.msg.to, localFrom: false, localTo: true,
+            sentAtMs: f.msg.sentAtMs, expiresAtMs: f.msg.expiresAtMs, storedAtMs: now, thread: f.msg.thread ?? '', state: delivered ? deriveState(prior) : after, auditor: f.msg.auditor
+          })
+          if (stored) rewrite = false // stored with the state its DELIVERED gives it: written once
+          else store.markLocalTo(f.msg.id)
         }
         const held = delivered ? core.store.receipts.get(f.msg.id, 'DELIVERED', f.seats[0]) : undefined
         if (held !== undefined) signed.set(hexId(f), held.envelope)

@@ -68,6 +68,17 @@ export function statePad (state: string): Buffer {
   return ZEROS.subarray(0, Math.max(0, STATE_WIDTH - Buffer.byteLength(state)))
 }
 
+type NewMessage = Omit<MessageRow, 'state' | 'thread'> & { thread?: string, state?: string }
+
+const INSERT = `INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state, state_pad, auditor)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+const INSERT_IF_NEW = `${INSERT} ON CONFLICT (id) DO NOTHING` // made once: a statement is looked up by its text
+
+function insertValues (m: NewMessage): unknown[] {
+  const state = m.state ?? 'DELIVERY_PENDING'
+  return [m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, state, statePad(state), m.auditor ?? null]
+}
+
 export class MessageStore {
   constructor (private readonly s: Statements) {}
 
@@ -76,11 +87,16 @@ export class MessageStore {
    * `state`: the derived state it is stored with (DELIVERY_PENDING when left out), so that a message stored together
    * with its first receipt is written once, not written and then rewritten.
    */
-  insertMessage (m: Omit<MessageRow, 'state' | 'thread'> & { thread?: string, state?: string }): void {
-    const state = m.state ?? 'DELIVERY_PENDING'
-    this.s.get(`INSERT INTO messages (id, hash, envelope, header, from_handle, to_handle, local_from, local_to, sent_at_ms, expires_at_ms, stored_at_ms, thread, state, state_pad, auditor)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(m.id, m.hash, m.envelope, m.header ?? null, m.from, m.to, m.localFrom ? 1 : 0, m.localTo ? 1 : 0, m.sentAtMs, m.expiresAtMs ?? null, m.storedAtMs, m.thread ?? null, state, statePad(state), m.auditor ?? null)
+  insertMessage (m: NewMessage): void {
+    this.s.get(INSERT).run(...insertValues(m))
+  }
+
+  /**
+   * Stores the message unless one with its id is held; returns whether it stored it. One statement where asking
+   * first and then inserting took two (the recipient's accept, whose read before its transaction may be stale).
+   */
+  insertIfNew (m: NewMessage): boolean {
+    return this.s.get(INSERT_IF_NEW).run(...insertValues(m)).changes === 1
   }
 
   /** The obligations these seats audit whose COMPLETE waits for their verdict, oldest first. */

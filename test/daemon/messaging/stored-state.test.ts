@@ -43,6 +43,20 @@ describe('stored state', () => {
     expect(expectConsistent(w, idOf(early))).toBe('READ')
   })
 
+  it('the same message in two frames whose checks both ran before either commit: stored once, both answered with one DELIVERED', async () => {
+    const w = world = await createWorld()
+    const [m, h] = [w.messages[2], w.headers[2]]
+    // both calls check the store before the group commit runs either write (it runs them in one transaction)
+    const [first, second] = await Promise.all([acceptMessages(w.core, [m], [h], w.b.peerId), acceptMessages(w.core, [m], [h], w.b.peerId)])
+    expect([first[0].errorCode, second[0].errorCode]).toEqual([undefined, undefined])
+    expect(Buffer.from(second[0].receipt ?? [])).toEqual(Buffer.from(first[0].receipt ?? []))
+    const id = idOf(m)
+    expect(w.core.store.receipts.forMessage(id).map(r => r.state)).toEqual(['DELIVERED'])
+    expect(w.core.store.db.prepare('SELECT count(*) FROM wake_queue WHERE message_id = ?').pluck().get(id)).toBe(1)
+    expect(w.core.store.messages.held(id)?.localTo).toBe(true)
+    expect(expectConsistent(w, id)).toBe('DELIVERED')
+  })
+
   it("the sender's state follows receipts that arrive out of order, and a lower one after REJECTED moves nothing", async () => {
     const w = world = await createWorld()
     const sent = await notify(w.core, { to: 'agent-b', body: utf8('out of order') })
